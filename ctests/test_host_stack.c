@@ -1,0 +1,133 @@
+/*
+ * Unit tests of the host build: the staged libpfm4 and PAPI load, report the
+ * pinned versions, and libpfm4's generic perf PMU encodes events as the kernel's
+ * perf_event ABI defines them. Expected values come from <linux/perf_event.h>.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <perfmon/pfmlib_perf_event.h>
+#include <papi.h>
+
+static int
+pfm_setup(void **state)
+{
+	(void)state;
+	return pfm_initialize() == PFM_SUCCESS ? 0 : -1;
+}
+
+static int
+pfm_teardown(void **state)
+{
+	(void)state;
+	pfm_terminate();
+	return 0;
+}
+
+static void
+test_libpfm4_version(void **state)
+{
+	(void)state;
+	/* pfm_get_version() is the API version (4.0 in every 4.x release) */
+	assert_int_equal(pfm_get_version(), LIBPFM_VERSION);
+	assert_int_equal(PFM_MAJ_VERSION(pfm_get_version()), 4);
+}
+
+/* encode one event for perf_event_open; returns the libpfm4 error code */
+static int
+encode(const char *name, struct perf_event_attr *attr)
+{
+	pfm_perf_encode_arg_t arg;
+
+	memset(attr, 0, sizeof(*attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = attr;
+	arg.size = sizeof(arg);
+	return pfm_get_os_event_encoding(name, PFM_PLM3, PFM_OS_PERF_EVENT, &arg);
+}
+
+static void
+test_generic_hw_event_encoding(void **state)
+{
+	struct perf_event_attr attr;
+
+	(void)state;
+	assert_int_equal(encode("perf::PERF_COUNT_HW_CPU_CYCLES", &attr), PFM_SUCCESS);
+	assert_int_equal(attr.type, PERF_TYPE_HARDWARE);
+	assert_int_equal(attr.config, PERF_COUNT_HW_CPU_CYCLES);
+	/* PFM_PLM3 = user only */
+	assert_int_equal(attr.exclude_user, 0);
+	assert_int_equal(attr.exclude_kernel, 1);
+
+	assert_int_equal(encode("perf::PERF_COUNT_HW_INSTRUCTIONS", &attr), PFM_SUCCESS);
+	assert_int_equal(attr.type, PERF_TYPE_HARDWARE);
+	assert_int_equal(attr.config, PERF_COUNT_HW_INSTRUCTIONS);
+}
+
+static void
+test_software_event_encoding(void **state)
+{
+	struct perf_event_attr attr;
+
+	(void)state;
+	assert_int_equal(encode("perf::PERF_COUNT_SW_TASK_CLOCK", &attr), PFM_SUCCESS);
+	assert_int_equal(attr.type, PERF_TYPE_SOFTWARE);
+	assert_int_equal(attr.config, PERF_COUNT_SW_TASK_CLOCK);
+}
+
+static void
+test_unknown_event_is_an_error(void **state)
+{
+	struct perf_event_attr attr;
+
+	(void)state;
+	assert_int_equal(encode("perf::NO_SUCH_EVENT", &attr), PFM_ERR_NOTFOUND);
+	assert_int_equal(encode("no_such_pmu::CYCLES", &attr), PFM_ERR_NOTFOUND);
+}
+
+static void
+test_papi_initialises(void **state)
+{
+	const PAPI_component_info_t *cmp;
+	int cid;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(PAPI_VERSION_MAJOR(PAPI_VERSION), 7);
+	assert_int_equal(PAPI_VERSION_MINOR(PAPI_VERSION), 0);
+
+	cid = PAPI_get_component_index("perf_event");
+	assert_true(cid >= 0);
+	cmp = PAPI_get_component_info(cid);
+	assert_non_null(cmp);
+	assert_string_equal(cmp->name, "perf_event");
+	/* a disabled component must say why, never be silently unusable */
+	if (cmp->disabled)
+		assert_true(strlen(cmp->disabled_reason) > 0);
+	PAPI_shutdown();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest pfm_tests[] = {
+		cmocka_unit_test(test_libpfm4_version),
+		cmocka_unit_test(test_generic_hw_event_encoding),
+		cmocka_unit_test(test_software_event_encoding),
+		cmocka_unit_test(test_unknown_event_is_an_error),
+	};
+	const struct CMUnitTest papi_tests[] = {
+		cmocka_unit_test(test_papi_initialises),
+	};
+	int failed;
+
+	failed = cmocka_run_group_tests_name("libpfm4 host build", pfm_tests,
+					     pfm_setup, pfm_teardown);
+	failed += cmocka_run_group_tests_name("PAPI host build", papi_tests,
+					      NULL, NULL);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,35 @@
+# Shared helpers for the scripts in this folder (sourced, not run).
+
+PROG=${0##*/}
+SCRIPTS_DIR=$(cd "$(dirname "$0")" && pwd)
+TOP_SRCDIR=$(cd "$SCRIPTS_DIR/.." && pwd)
+
+# One-line error that names what to do, then exit.
+die() {
+	echo "$PROG: error: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "$PROG: $*" >&2
+}
+
+# upstream_field PROJECT FIELD: a column of scripts/upstream.list
+# (version, debsrc, tarball, topdir, sha256).
+upstream_field() {
+	awk -v p="$1" -v f="$2" '
+		BEGIN { col["version"] = 2; col["debsrc"] = 3; col["tarball"] = 4
+			col["topdir"] = 5; col["sha256"] = 6 }
+		!/^#/ && $1 == p { print $col[f]; found = 1 }
+		END { exit !found }' "$SCRIPTS_DIR/upstream.list" ||
+		die "unknown upstream project '$1' (see scripts/upstream.list)"
+}
+
+# Where a project's new files and registration patches live in this repository.
+overlay_dir() {
+	case "$1" in
+	libpfm4) echo "$TOP_SRCDIR/libpfm4-pmus" ;;
+	papi) echo "$TOP_SRCDIR/papi-components" ;;
+	*) die "unknown upstream project '$1'" ;;
+	esac
+}
