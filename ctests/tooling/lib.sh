@@ -1,0 +1,36 @@
+# Helpers for the tooling tests (sourced). Each test is a shell script that exits
+# non-zero on the first failed check; run-tests reports it.
+set -eu
+TOP_SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
+SCRIPTS=$TOP_SRCDIR/scripts
+: "${LIBPFM4_TARBALL:?set by make check: the verified libpfm4 tarball}"
+: "${PAPI_TARBALL:?set by make check: the verified PAPI tarball}"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+fail() {
+	echo "FAILED: $*" >&2
+	exit 1
+}
+
+# expect_failure PATTERN COMMAND...: COMMAND must fail, and the last line of
+# its standard error must be a one-line explanation matching PATTERN (grep -E).
+expect_failure() {
+	pattern=$1
+	shift
+	if "$@" >"$TMP/out" 2>"$TMP/err"; then
+		fail "expected '$*' to fail"
+	fi
+	last=$(tail -n 1 "$TMP/err")
+	echo "got: $last"
+	echo "$last" | grep -Eq -- "$pattern" ||
+		fail "last error line does not match /$pattern/: $last"
+}
+
+# A copy of the repository's scripts with an overlay of our choosing, so that
+# tests can add broken patches without touching the real overlay.
+fake_checkout() {
+	mkdir -p "$TMP/top"
+	cp -r "$SCRIPTS" "$TMP/top/scripts"
+	mkdir -p "$TMP/top/libpfm4-pmus/patches" "$TMP/top/papi-components/patches" "$TMP/top/presets"
+}

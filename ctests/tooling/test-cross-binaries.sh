@@ -1,0 +1,34 @@
+#!/bin/sh
+# The staged cross builds hold libraries and programs for the right architecture.
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set by make check}"
+
+machine_of() {
+	case $1 in
+	aarch64) echo "ARM aarch64" ;;
+	riscv64) echo "RISC-V" ;;
+	esac
+}
+
+checked=0
+for t in ${CROSS_TARGETS:-}; do
+	stage=$BUILD_DIR/stage/$t
+	for f in usr/lib/libpfm.so.4 usr/share/doc/libpfm-*/examples/showevtinfo; do
+		set -- $stage/$f
+		[ -e "$1" ] || fail "$t: $f not staged"
+		file -L "$1" | grep -q "$(machine_of "$t")" || fail "$t: $(file -L "$1")"
+		checked=$((checked + 1))
+	done
+done
+for t in ${PAPI_CROSS_TARGETS:-}; do
+	stage=$BUILD_DIR/stage/$t
+	for f in usr/lib/libpapi.so usr/bin/papi_avail usr/bin/papi_native_avail \
+		usr/bin/papi_component_avail usr/bin/papi_command_line usr/share/papi/ctests/zero; do
+		[ -e "$stage/$f" ] || fail "$t: $f not staged"
+		file -L "$stage/$f" | grep -q "$(machine_of "$t")" || fail "$t: $(file -L "$stage/$f")"
+		checked=$((checked + 1))
+	done
+done
+echo "$checked cross-built files have the right architecture"
+[ -n "${CROSS_TARGETS:-}" ] || echo "(no cross targets configured)"
+echo ok
