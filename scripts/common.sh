@@ -30,6 +30,7 @@ overlay_dir() {
 	case "$1" in
 	libpfm4) echo "$TOP_SRCDIR/libpfm4-pmus" ;;
 	papi) echo "$TOP_SRCDIR/papi-components" ;;
+	cmocka) die "cmocka is built as it is: prepare it with --pristine" ;;
 	*) die "unknown upstream project '$1'" ;;
 	esac
 }
