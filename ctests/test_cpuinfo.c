@@ -1,0 +1,172 @@
+/*
+ * Unit tests of libpfm4's shared /proc/cpuinfo reader (lib/pfmlib_cpuinfo.c,
+ * added by libpfm4-pmus/), through LIBPFM_PROC_CPUINFO and the fixtures in
+ * ctests/fixtures/cpuinfo. Linked with the host build's static libpfm.a, whose
+ * internal symbols are reachable from a static link.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pfmlib_priv.h"
+
+#ifndef FIXTURES
+#error "FIXTURES must name the cpuinfo fixture directory"
+#endif
+
+static void
+use_fixture(const char *name)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
+}
+
+static void
+test_path_defaults_to_proc(void **state)
+{
+	(void)state;
+	unsetenv("LIBPFM_PROC_CPUINFO");
+	assert_string_equal(pfmlib_cpuinfo_path(), "/proc/cpuinfo");
+	setenv("LIBPFM_PROC_CPUINFO", "", 1);
+	assert_string_equal(pfmlib_cpuinfo_path(), "/proc/cpuinfo");
+	use_fixture("rk3399.txt");
+	assert_string_equal(pfmlib_cpuinfo_path(), FIXTURES "/rk3399.txt");
+}
+
+static void
+test_riscv_harts_from_one(void **state)
+{
+	pfmlib_cpuinfo_t ci;
+
+	(void)state;
+	use_fixture("hifive-unmatched-linux6.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_int_equal(ci.nentries, 4);
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "hart"), "1");
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 3, "hart"), "4");
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "mvendorid"), "0x489");
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 2, "marchid"), "0x8000000000000007");
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 1, "uarch"), "sifive,u74-mc");
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "isa"), "rv64imafdc");
+	assert_null(pfmlib_cpuinfo_value(&ci, 4, "hart"));
+	pfmlib_cpuinfo_free(&ci);
+}
+
+static void
+test_missing_key_is_not_found(void **state)
+{
+	pfmlib_cpuinfo_t ci;
+	char buf[32] = "untouched";
+
+	(void)state;
+	/* an older kernel prints no ids: never a value from elsewhere */
+	use_fixture("hifive-unmatched-linux5.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_null(pfmlib_cpuinfo_value(&ci, 0, "mvendorid"));
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "uarch"), "sifive,u74-mc");
+	pfmlib_cpuinfo_free(&ci);
+	assert_int_equal(pfmlib_getcpuinfo("mvendorid", buf, sizeof(buf)), PFM_ERR_NOTFOUND);
+	assert_string_equal(buf, "untouched");
+}
+
+static void
+test_exact_key_match(void **state)
+{
+	pfmlib_cpuinfo_t ci;
+	char buf[32];
+
+	(void)state;
+	use_fixture("qemu-virt-riscv64.txt");
+	/* "isa" must not match "hart isa", in either order */
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "isa"),
+			    "rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihintpause_zihpm_zba_zbb_zbs_sstc");
+	assert_null(pfmlib_cpuinfo_value(&ci, 0, "hart is"));
+	assert_null(pfmlib_cpuinfo_value(&ci, 0, "CPU"));
+	pfmlib_cpuinfo_free(&ci);
+
+	use_fixture("raspberry-pi4.txt");
+	assert_int_equal(pfmlib_getcpuinfo("CPU part", buf, sizeof(buf)), PFM_SUCCESS);
+	assert_string_equal(buf, "0xd08");
+	assert_int_equal(pfmlib_getcpuinfo("CPU", buf, sizeof(buf)), PFM_ERR_NOTFOUND);
+	assert_int_equal(pfmlib_getcpuinfo("CPU architecture", buf, sizeof(buf)), PFM_SUCCESS);
+	assert_string_equal(buf, "8");
+}
+
+static void
+test_big_little_entries(void **state)
+{
+	pfmlib_cpuinfo_t ci;
+	int i;
+
+	(void)state;
+	use_fixture("rk3399.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_int_equal(ci.nentries, 6);
+	for (i = 0; i < 4; i++)
+		assert_string_equal(pfmlib_cpuinfo_value(&ci, i, "CPU part"), "0xd03");
+	for (i = 4; i < 6; i++)
+		assert_string_equal(pfmlib_cpuinfo_value(&ci, i, "CPU part"), "0xd08");
+	pfmlib_cpuinfo_free(&ci);
+
+	/* the machine-wide block of 32-bit ARM kernels is an entry of its own */
+	use_fixture("raspberry-pi4.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_int_equal(ci.nentries, 5);
+	assert_null(pfmlib_cpuinfo_value(&ci, 4, "CPU part"));
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 4, "Hardware"), "BCM2835");
+	pfmlib_cpuinfo_free(&ci);
+}
+
+static void
+test_bad_files(void **state)
+{
+	pfmlib_cpuinfo_t ci;
+	char buf[8];
+
+	(void)state;
+	use_fixture("does-not-exist.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_ERR_NOTFOUND);
+	assert_int_equal(pfmlib_getcpuinfo("CPU part", buf, sizeof(buf)), PFM_ERR_NOTFOUND);
+	use_fixture("empty.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_ERR_NOTFOUND);
+	use_fixture("garbage.bin");
+	assert_int_equal(pfmlib_getcpuinfo("CPU part", buf, sizeof(buf)), PFM_ERR_NOTFOUND);
+	assert_int_equal(pfmlib_getcpuinfo(NULL, buf, sizeof(buf)), PFM_ERR_INVAL);
+	assert_int_equal(pfmlib_getcpuinfo("CPU part", buf, 0), PFM_ERR_INVAL);
+
+	/* cut in the middle of a value: the partial line reads as it is */
+	use_fixture("truncated-unmatched.txt");
+	assert_int_equal(pfmlib_cpuinfo_read(&ci), PFM_SUCCESS);
+	assert_int_equal(ci.nentries, 1);
+	assert_string_equal(pfmlib_cpuinfo_value(&ci, 0, "marchid"), "0x80");
+	assert_null(pfmlib_cpuinfo_value(&ci, 0, "mimpid"));
+	pfmlib_cpuinfo_free(&ci);
+
+	/* values longer than the buffer are cut, and terminated */
+	use_fixture("hifive-unmatched-linux6.txt");
+	assert_int_equal(pfmlib_getcpuinfo("marchid", buf, sizeof(buf)), PFM_SUCCESS);
+	assert_string_equal(buf, "0x80000");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_path_defaults_to_proc),
+		cmocka_unit_test(test_riscv_harts_from_one),
+		cmocka_unit_test(test_missing_key_is_not_found),
+		cmocka_unit_test(test_exact_key_match),
+		cmocka_unit_test(test_big_little_entries),
+		cmocka_unit_test(test_bad_files),
+	};
+
+	return cmocka_run_group_tests_name("libpfm4 cpuinfo reader", tests,
+					   NULL, NULL);
+}

@@ -1,0 +1,212 @@
+/*
+ * pfmlib_cpuinfo.c : /proc/cpuinfo reader shared by PMU detection routines
+ *
+ * Copyright (c) 2026 The papi-riscv-arm contributors
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+ * of the Software, and to permit persons to whom the Software is furnished to do so,
+ * subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+ * PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+ * HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+ * CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+ * OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ *
+ * The file is read once into memory and split into entries, one per blank-line
+ * separated block (one per CPU or hart, plus trailing machine-wide blocks on
+ * some architectures). Lookups match keys exactly, so "CPU part" never matches
+ * "CPU partition" and a key missing from an entry is reported as missing, not
+ * taken from another entry.
+ *
+ * LIBPFM_PROC_CPUINFO=<file> reads another file instead, so that detection can
+ * be tested with the /proc/cpuinfo of machines one does not have.
+ */
+#include <sys/types.h>
+#include <ctype.h>
+#include <string.h>
+#include <stdlib.h>
+#include <stdio.h>
+
+#include "pfmlib_priv.h"
+
+#define CPUINFO_MAX_SIZE	(16 << 20)	/* refuse absurd files */
+
+const char *
+pfmlib_cpuinfo_path(void)
+{
+	const char *path = getenv("LIBPFM_PROC_CPUINFO");
+
+	return path && *path ? path : "/proc/cpuinfo";
+}
+
+static char *
+cpuinfo_slurp(const char *path)
+{
+	size_t sz = 0, max = 0, n;
+	char *buf = NULL, *nbuf;
+	FILE *fp;
+
+	fp = fopen(path, "r");
+	if (!fp)
+		return NULL;
+
+	/* /proc files report size 0: read until EOF */
+	for (;;) {
+		if (max - sz < 4096) {
+			max = max ? max * 2 : 16384;
+			if (max > CPUINFO_MAX_SIZE)
+				goto error;
+			nbuf = realloc(buf, max + 1);
+			if (!nbuf)
+				goto error;
+			buf = nbuf;
+		}
+		n = fread(buf + sz, 1, max - sz, fp);
+		if (n == 0)
+			break;
+		sz += n;
+	}
+	if (ferror(fp))
+		goto error;
+	fclose(fp);
+	buf[sz] = '\0';
+	return buf;
+error:
+	fclose(fp);
+	free(buf);
+	return NULL;
+}
+
+static char *
+cpuinfo_trim(char *s, char *end)
+{
+	while (s < end && isspace((unsigned char)*s))
+		s++;
+	while (end > s && isspace((unsigned char)end[-1]))
+		end--;
+	*end = '\0';
+	return s;
+}
+
+/*
+ * Read and split the cpuinfo file. Lines without a colon are ignored. Returns
+ * PFM_SUCCESS, or PFM_ERR_NOTFOUND when the file cannot be read or holds no
+ * "key : value" line at all.
+ */
+int
+pfmlib_cpuinfo_read(pfmlib_cpuinfo_t *ci)
+{
+	pfmlib_cpuinfo_line_t *nl;
+	char *line, *next, *colon, *eol;
+	int maxl = 0, in_entry = 0;
+
+	memset(ci, 0, sizeof(*ci));
+
+	ci->buf = cpuinfo_slurp(pfmlib_cpuinfo_path());
+	if (!ci->buf) {
+		DPRINT("cannot read %s\n", pfmlib_cpuinfo_path());
+		return PFM_ERR_NOTFOUND;
+	}
+
+	for (line = ci->buf; *line; line = next) {
+		eol = strchr(line, '\n');
+		next = eol ? eol + 1 : line + strlen(line);
+		if (!eol)
+			eol = next;
+
+		colon = memchr(line, ':', eol - line);
+		if (!colon) {
+			/* a blank line ends the current entry */
+			if (cpuinfo_trim(line, eol)[0] == '\0')
+				in_entry = 0;
+			continue;
+		}
+		if (!in_entry) {
+			ci->nentries++;
+			in_entry = 1;
+		}
+		if (ci->nlines == maxl) {
+			maxl = maxl ? maxl * 2 : 64;
+			nl = realloc(ci->lines, maxl * sizeof(*nl));
+			if (!nl) {
+				pfmlib_cpuinfo_free(ci);
+				return PFM_ERR_NOMEM;
+			}
+			ci->lines = nl;
+		}
+		ci->lines[ci->nlines].entry = ci->nentries - 1;
+		ci->lines[ci->nlines].key = cpuinfo_trim(line, colon);
+		ci->lines[ci->nlines].value = cpuinfo_trim(colon + 1, eol);
+		ci->nlines++;
+	}
+	if (ci->nlines == 0) {
+		DPRINT("no key : value line in %s\n", pfmlib_cpuinfo_path());
+		pfmlib_cpuinfo_free(ci);
+		return PFM_ERR_NOTFOUND;
+	}
+	return PFM_SUCCESS;
+}
+
+void
+pfmlib_cpuinfo_free(pfmlib_cpuinfo_t *ci)
+{
+	free(ci->lines);
+	free(ci->buf);
+	memset(ci, 0, sizeof(*ci));
+}
+
+/*
+ * Value of key in entry (0 .. nentries - 1), or NULL if that entry has no
+ * such key.
+ */
+const char *
+pfmlib_cpuinfo_value(const pfmlib_cpuinfo_t *ci, int entry, const char *key)
+{
+	int i;
+
+	for (i = 0; i < ci->nlines; i++) {
+		if (ci->lines[i].entry > entry)
+			break;
+		if (ci->lines[i].entry == entry && !strcmp(ci->lines[i].key, key))
+			return ci->lines[i].value;
+	}
+	return NULL;
+}
+
+/*
+ * First value of key in the file, copied into buf (at most len - 1 bytes),
+ * for detection routines that need a single value. Returns PFM_SUCCESS, or
+ * PFM_ERR_NOTFOUND if the file or the key is missing.
+ */
+int
+pfmlib_getcpuinfo(const char *key, char *buf, size_t len)
+{
+	pfmlib_cpuinfo_t ci;
+	const char *v = NULL;
+	int i, ret;
+
+	if (!key || !buf || len < 1)
+		return PFM_ERR_INVAL;
+
+	ret = pfmlib_cpuinfo_read(&ci);
+	if (ret != PFM_SUCCESS)
+		return ret;
+
+	for (i = 0; i < ci.nlines && !v; i++)
+		if (!strcmp(ci.lines[i].key, key))
+			v = ci.lines[i].value;
+	if (v) {
+		strncpy(buf, v, len - 1);
+		buf[len - 1] = '\0';
+	}
+	pfmlib_cpuinfo_free(&ci);
+	return v ? PFM_SUCCESS : PFM_ERR_NOTFOUND;
+}
