@@ -32,6 +32,7 @@ int domain_parse(const char *s);
 /* The side under test. Each returns 0, or -1 after printing a one-line
  * explanation on stderr (never silently a zero count). */
 extern const char *const side_name;
+const char *side_version(void);
 int side_init(struct event *evs, int n, int domain);
 int side_start(void);
 int side_read(long long *values);

@@ -14,6 +14,11 @@ int main(int argc, char **argv)
 {
 	int c, dom = DOM_USER, plm, i, bad = 0, ret;
 	int want_pmu = 0;
+	if (argc == 2 && !strcmp(argv[1], "-v")) {
+		int v = pfm_get_version();
+		printf("libpfm4 %d.%d\n", PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v));
+		return 0;
+	}
 
 	while ((c = getopt(argc, argv, "d:p")) != -1) {
 		if (c == 'd' && (dom = domain_parse(optarg)) > 0)

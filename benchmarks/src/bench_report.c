@@ -130,7 +130,7 @@ static const char *const phase_label[] = { "init (library + events)", "start", "
 static int overhead(const char *file, const char *prefix)
 {
 	char path[1024];
-	FILE *md, *csv, *js, *dat;
+	FILE *md, *csv, *js, *dat = NULL;
 	double *buf;
 	const char *modes[] = { "cold", "warm" };
 	int m, p, first = 1;
@@ -144,9 +144,7 @@ static int overhead(const char *file, const char *prefix)
 	csv = fopen(path, "w");
 	snprintf(path, sizeof path, "%s-summary.json", prefix);
 	js = fopen(path, "w");
-	snprintf(path, sizeof path, "%s-plot.dat", prefix);
-	dat = fopen(path, "w");
-	if (!buf || !md || !csv || !js || !dat) {
+	if (!buf || !md || !csv || !js) {
 		perror(prefix);
 		return 1;
 	}
@@ -168,6 +166,11 @@ static int overhead(const char *file, const char *prefix)
 		}
 		if (!any)
 			continue;
+		snprintf(path, sizeof path, "%s-plot-%s.dat", prefix, modes[m]);
+		if (!(dat = fopen(path, "w"))) {
+			perror(path);
+			return 1;
+		}
 		fprintf(md, "\n### %s: %s\n\n", modes[m],
 			m == 0 ? "one measurement per fresh process" : "repeated within one process (first iteration dropped)");
 		fprintf(md, "| phase | perf_event median | perf_event mean | perf_event p95 | PAPI median | PAPI mean | PAPI p95 | PAPI/perf (medians) | PAPI/perf (paired) | n |\n");
@@ -201,6 +204,7 @@ static int overhead(const char *file, const char *prefix)
 			fprintf(dat, "%s %d \"%s\" %.3f %.3f %.3f %.3f\n", modes[m], p, phases6[p], sp[p].median,
 				sp[p].p95, sq[p].median, sq[p].p95);
 		}
+		fclose(dat);
 		if (ip[0] >= 0 || iq[0] >= 0) {
 			fprintf(md, "\nRetired user instructions per phase (median, -I perf):\n\n| phase | perf_event | PAPI |\n|---|---:|---:|\n");
 			for (p = 0; p < 6; p++)
@@ -211,7 +215,6 @@ static int overhead(const char *file, const char *prefix)
 	fclose(md);
 	fclose(csv);
 	fclose(js);
-	fclose(dat);
 	return 0;
 }
 

@@ -84,8 +84,9 @@ int main(int argc, char **argv)
 	uint64_t ic_cost = 0;
 	char err[512];
 
-	while ((c = getopt(argc, argv, "n:r:m:d:MI:w:")) != -1) {
+	while ((c = getopt(argc, argv, "n:r:m:d:MI:w:V")) != -1) {
 		switch (c) {
+		case 'V': printf("%s\n", side_version()); return 0;
 		case 'n': iters = atol(optarg); break;
 		case 'r': run = atol(optarg); break;
 		case 'm': mode = optarg; break;

@@ -102,3 +102,12 @@ int side_term(void)
 	(void)nev;
 	return 0;
 }
+
+const char *side_version(void)
+{
+	static char v[64];
+	snprintf(v, sizeof v, "PAPI %d.%d.%d.%d (headers)", PAPI_VERSION_MAJOR(PAPI_VERSION),
+		 PAPI_VERSION_MINOR(PAPI_VERSION), PAPI_VERSION_REVISION(PAPI_VERSION),
+		 PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	return v;
+}

@@ -92,3 +92,8 @@ int side_term(void)
 	nfds = 0;
 	return rc;
 }
+
+const char *side_version(void)
+{
+	return "raw perf_event";
+}
