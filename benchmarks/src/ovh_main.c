@@ -19,7 +19,7 @@
 #ifdef HAVE_CALLGRIND
 #include <valgrind/callgrind.h>
 #else
-#define CALLGRIND_ZERO_STATS
+#define CALLGRIND_ZERO_STATS do { } while (0)
 #define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
 #endif
 
@@ -122,6 +122,12 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+#ifndef HAVE_CALLGRIND
+	if (icm == IC_CALLGRIND) {
+		fprintf(stderr, "ovh_%s: built without valgrind/callgrind.h: -I callgrind is not available (use -I perf)\n", side_name);
+		return 1;
+	}
+#endif
 	if (icm == IC_PERF) {
 		ic_open();
 		/* cost of the two reads around an empty phase, subtracted below */
