@@ -1,0 +1,132 @@
+#!/bin/sh
+# report.sh: assembles BENCH_OUT/results.md (on stdout) from what run-bench
+# wrote there: machine.json, overhead.md, syscalls*.csv, instructions.csv,
+# accuracy.md.
+set -eu
+o=${BENCH_OUT:?}
+j() { awk -v k="\"$1\":" '$1 == k { sub(/^[^:]*: */, ""); sub(/,$/, ""); gsub(/^"|"$/, ""); print }' "$o/machine.json"; }
+
+echo "# PAPI vs raw perf_event: $(j cpu)"
+echo
+echo "- machine: $(j arch), $(j cpus) CPUs, virtualised: $(j virtualised); kernel $(j kernel)"
+echo "- $(j papi); $(j libpfm4), default PMU \`$(j libpfm4_default_pmu)\`; hardware counters: $(j hardware_counters)"
+echo "- perf_event_paranoid=$(j perf_event_paranoid), perf_user_access=$(j perf_user_access)"
+echo "- events (one group, both sides): \`$(j overhead_events)\`, domain $(j domain) (events file $(j events_file))"
+echo "- command: \`$(j command)\`, $(j date)"
+echo
+echo "## Time per phase"
+echo
+echo "Both sides do the same work: init = library initialisation + event set + events"
+echo "opened (raw: one perf_event_open per event, same group and read format as PAPI's),"
+echo "start = reset + enable, read = one group read, stop = disable + read,"
+echo "termination = PAPI cleanup + destroy + shutdown / close. Runs alternate A/B,"
+echo "the side that goes first alternating too; 'paired' is the median of the"
+echo "per-run ratios."
+cat "$o/overhead.md"
+[ ! -f "$o/overhead.png" ] || printf '\n![per-phase latency](overhead.png)\n'
+
+if [ -f "$o/syscalls.csv" ]; then
+	echo
+	echo "## System calls per phase (strace, phase markers)"
+	for mode in cold warm; do
+		echo
+		if [ $mode = cold ]; then echo "### cold (one measurement in a fresh process)"
+		else echo "### warm (second measurement cycle of a process; the first one is under 'other iterations')"; fi
+		echo
+		echo "| bucket | perf_event | PAPI |"
+		echo "|---|---:|---:|"
+		awk -F, -v mode=$mode -v whole="$o/syscalls-whole.csv" '
+			NR > 1 && $2 == mode { c[$3 "," $1] += $6; t[$1] += $6
+				if ($3 ~ /^(init|start|read|stop|term)$/) ph[$1] += $6 }
+			END {
+				while ((getline l < whole) > 0) { split(l, f, ","); if (f[2] == mode) w[f[1]] = f[3] }
+				n = split("startup init start read stop term between other-iterations exit", b, " ")
+				for (i = 1; i <= n; i++) {
+					if (b[i] == "other-iterations" && mode == "cold") continue
+					label = b[i]
+					if (b[i] == "startup") label = "startup (exec, dynamic loader, libc; before init)"
+					if (b[i] == "exit") label = "exit (after termination)"
+					if (b[i] == "between") label = "between phases (harness)"
+					if (b[i] == "other-iterations") label = "other iterations (the first, cold, cycle)"
+					printf "| %s | %d | %d |\n", label, c[b[i] ",perf"], c[b[i] ",papi"]
+				}
+				printf "| **sum of the 5 phases** | **%d** | **%d** |\n", ph["perf"], ph["papi"]
+				printf "| all calls of the marked run (markers excluded) | %d | %d |\n", t["perf"], t["papi"]
+				printf "| whole process, separate unmarked run (strace -c) | %s | %s |\n", w["perf"], w["papi"]
+				printf "| whole process - sum of phases | %d | %d |\n", w["perf"] - ph["perf"], w["papi"] - ph["papi"]
+			}' "$o/syscalls.csv"
+	done
+	echo
+	echo "The whole-process count minus the phases is what happens outside them:"
+	echo "process start-up and exit, which both programs share (PAPI's program loads two"
+	echo "more libraries: libpapi and libpfm, a few openat/mmap/mprotect more)."
+	echo
+	echo "### Where PAPI's system calls in init (cold) come from"
+	echo
+	echo "By system call:"
+	echo
+	echo "| system call | count |"
+	echo "|---|---:|"
+	awk -F, 'NR > 1 && $1 == "papi" && $2 == "cold" && $3 == "init" { c[$4] += $6 }
+		END { for (k in c) print c[k] "\t" k }' "$o/syscalls.csv" | sort -rn | head -n 12 |
+		awk -F'\t' '{ printf "| %s | %d |\n", $2, $1 }'
+	echo
+	echo "Files and probes (path-taking calls; digits folded to N):"
+	echo
+	echo "| system call | path | count |"
+	echo "|---|---|---:|"
+	awk -F, 'NR > 1 && $1 == "papi" && $2 == "cold" && $3 == "init" && $5 != "" {
+			p = $5; gsub(/[0-9]+/, "N", p); c[$4 "\t" p] += $6 }
+		END { for (k in c) print c[k] "\t" k }' "$o/syscalls.csv" | sort -rn | head -n 20 |
+		awk -F'\t' '{ printf "| %s | `%s` | %d |\n", $2, $3, $1 }'
+fi
+
+if [ -f "$o/instructions.csv" ] && [ "$(wc -l <"$o/instructions.csv")" -gt 1 ]; then
+	echo
+	echo "## Retired user instructions per phase"
+	echo
+	src=$(awk -F, 'NR == 2 { print $5 }' "$o/instructions.csv")
+	case $src in
+	callgrind*) echo "Counted by callgrind (Ir; client requests zero the counts before a phase and dump them after it)." ;;
+	*) echo "Counted by a user-only instruction counter read around each phase (median of 10 processes; the cost of the two reads is subtracted)." ;;
+	esac
+	echo
+	echo "| phase | perf_event cold | PAPI cold | perf_event warm | PAPI warm |"
+	echo "|---|---:|---:|---:|---:|"
+	awk -F, 'NR > 1 && $3 !~ /forced/ { v[$1 "," $2 "," $3] = $4; if ($3 != "total") { t[$1 "," $2] += $4 } }
+		END {
+			n = split("init start read stop term", p, " ")
+			for (i = 1; i <= n; i++)
+				printf "| %s | %s | %s | %s | %s |\n", p[i], v["perf,cold," p[i]], v["papi,cold," p[i]],
+					v["perf,warm," p[i]], v["papi,warm," p[i]]
+			printf "| sum | %d | %d | %d | %d |\n", t["perf,cold"], t["papi,cold"], t["perf,warm"], t["papi,warm"]
+		}' "$o/instructions.csv"
+	f=$(awk -F, '$3 ~ /^init-forced-/ { print $3 "," $4 }' "$o/instructions.csv")
+	if [ -n "$f" ]; then
+		echo
+		echo "**Caveat (x86):** valgrind emulates CPUID, so under callgrind libpfm4 detects the PMU"
+		echo "\`$(cat "$o/callgrind/valgrind-pmu.txt")\` instead of the native \`$(cat "$o/callgrind/native-pmu.txt")\`, and PAPI loads that"
+		echo "PMU's presets: the PAPI init counts above are those of that configuration. With libpfm4"
+		echo "forced to the native PMU (LIBPFM_FORCE_PMU, which leaves only that PMU active, so"
+		echo "the perf:: events fail to add) PAPI's init costs **${f#*,}** instructions"
+		echo "(library init + event set + one failed event lookup; \`callgrind/papi-init-forced-top.txt\`)."
+		echo "On Arm and RISC-V libpfm4 identifies the CPU from /proc/cpuinfo: no such effect."
+	fi
+	if [ -f "$o/callgrind/papi-init-top.txt" ]; then
+		echo
+		echo "Top of PAPI's cold init by inclusive instructions: \`callgrind/papi-init-top.txt\`."
+	fi
+fi
+
+if [ -f "$o/accuracy.md" ]; then
+	echo
+	echo "## Accuracy: GEMM counted through both (mean of the repetitions; CV = sd/mean)"
+	echo
+	cat "$o/accuracy.md"
+	if [ -s "$o/accuracy-unknown.txt" ]; then
+		echo
+		echo "Events of the list unknown here (skipped):"
+		echo
+		sed 's/^/- /' "$o/accuracy-unknown.txt"
+	fi
+fi

@@ -1,0 +1,49 @@
+/* Shared definitions of the benchmark programs: the measured phases, the event
+ * descriptions, and the interface that the two "sides" (PAPI, raw perf_event)
+ * implement identically, so that one main program drives either. */
+#ifndef BENCH_H
+#define BENCH_H
+#include <stdint.h>
+
+enum phase { PH_INIT, PH_START, PH_READ, PH_STOP, PH_TERM, PH_N };
+extern const char *const phase_names[PH_N];
+
+#define MAX_EVENTS 16
+#define EV_NAME_MAX 256
+
+/* Domain bits, as on the command line: user, kernel, or both. */
+enum { DOM_USER = 1, DOM_KERNEL = 2 };
+
+/* One event. The PAPI side uses the name; the perf side uses the encoding that
+ * bench_encode obtained from libpfm4 beforehand (never resolved while timing). */
+struct event {
+	char name[EV_NAME_MAX];
+	uint32_t type;
+	uint64_t config, config1, config2;
+	int exclude_user, exclude_kernel, exclude_hv;
+};
+
+/* Parse "NAME=type:config:config1:config2:xu:xk:xh" (numbers in C notation,
+ * as printed by bench_encode). Returns 0, or -1 with a message in err. */
+int event_parse_encoding(const char *s, struct event *ev, char *err, int errlen);
+/* "user" | "kernel" | "all" -> DOM_* bits, or -1. */
+int domain_parse(const char *s);
+
+/* The side under test. Each returns 0, or -1 after printing a one-line
+ * explanation on stderr (never silently a zero count). */
+extern const char *const side_name;
+const char *side_version(void);
+int side_init(struct event *evs, int n, int domain);
+int side_start(void);
+int side_read(long long *values);
+int side_stop(long long *values);
+int side_term(void);
+
+/* Write a phase marker that strace shows (a failing write on fd -1). */
+void bench_mark(const char *what, const char *phase);
+extern int bench_markers;
+
+uint64_t now_ns(void);
+/* Print the error of a failed perf_event_open with what to do about it. */
+void perf_open_error(const char *who, const char *name, int err);
+#endif

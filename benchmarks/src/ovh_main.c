@@ -1,0 +1,199 @@
+/* Overhead benchmark: one measurement cycle (init, start, read, stop+read,
+ * term) per iteration, through the side this program is linked with (PAPI or
+ * raw perf_event). Prints one CSV row per phase and iteration:
+ *   side,mode,run,iter,phase,ns,instructions
+ * instructions is empty unless -I perf (a user-only instruction counter read
+ * around each phase; for the guests) or -I callgrind (client requests: the
+ * counts are in the callgrind output files, one dump per phase).
+ * The events are given as bench_encode prints them (NAME=encoding); the PAPI
+ * side uses only NAME. Exit status: 0, 1 usage, 2 counters unavailable. */
+#include "bench.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifdef HAVE_CALLGRIND
+#include <valgrind/callgrind.h>
+#else
+#define CALLGRIND_ZERO_STATS do { } while (0)
+#define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
+#endif
+
+enum icount_mode { IC_NONE, IC_PERF, IC_CALLGRIND };
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: ovh_%s [-n ITER] [-r RUN] [-m MODE] [-d user|kernel|all] [-M] "
+		"[-I none|perf|callgrind] [-w WORK] EVENT...\n"
+		"  EVENT: NAME=type:config:config1:config2:xu:xk:xh (from bench_encode)%s\n",
+		side_name, strcmp(side_name, "papi") ? "" : " or a PAPI event name");
+	exit(1);
+}
+
+static volatile double sink;
+static void work(long n)
+{
+	double x = 1.0;
+	long i;
+	for (i = 0; i < n; i++)
+		x = x * 1.0000001 + 0.5;
+	sink = x;
+}
+
+static int ic_fd = -1;
+static uint64_t ic_read(void)
+{
+	uint64_t v = 0;
+	if (read(ic_fd, &v, sizeof v) != sizeof v) {
+		fprintf(stderr, "ovh_%s: reading the instruction counter failed: %s\n", side_name, strerror(errno));
+		exit(2);
+	}
+	return v;
+}
+
+static void ic_open(void)
+{
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_INSTRUCTIONS;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	ic_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (ic_fd < 0) {
+		int e = errno;
+		perf_open_error("instruction count (-I perf)", "instructions", e);
+		if (e == EINVAL)
+			fprintf(stderr, "  (a PMU without privilege filtering, like the U74's, cannot count user-only: use -I callgrind)\n");
+		exit(2);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct event evs[MAX_EVENTS];
+	long long vals[MAX_EVENTS];
+	const char *mode = "cold";
+	long iters = 1, run = 0, wk = 10000, it;
+	int domain = DOM_USER, nev = 0, c, i, icm = IC_NONE;
+	uint64_t ic_cost = 0;
+	char err[512];
+
+	while ((c = getopt(argc, argv, "n:r:m:d:MI:w:V")) != -1) {
+		switch (c) {
+		case 'V': printf("%s\n", side_version()); return 0;
+		case 'n': iters = atol(optarg); break;
+		case 'r': run = atol(optarg); break;
+		case 'm': mode = optarg; break;
+		case 'd':
+			if ((domain = domain_parse(optarg)) < 0)
+				usage();
+			break;
+		case 'M': bench_markers = 1; break;
+		case 'I':
+			if (!strcmp(optarg, "none")) icm = IC_NONE;
+			else if (!strcmp(optarg, "perf")) icm = IC_PERF;
+			else if (!strcmp(optarg, "callgrind")) icm = IC_CALLGRIND;
+			else usage();
+			break;
+		case 'w': wk = atol(optarg); break;
+		default: usage();
+		}
+	}
+	if (iters < 1 || optind >= argc || argc - optind > MAX_EVENTS)
+		usage();
+	for (; optind < argc; optind++, nev++) {
+		const char *a = argv[optind];
+		if (strchr(a, '=')) {
+			if (event_parse_encoding(a, &evs[nev], err, sizeof err) < 0) {
+				fprintf(stderr, "ovh_%s: %s\n", side_name, err);
+				return 1;
+			}
+		} else if (!strcmp(side_name, "papi") && strlen(a) < EV_NAME_MAX) {
+			memset(&evs[nev], 0, sizeof evs[nev]);
+			strcpy(evs[nev].name, a);
+		} else {
+			fprintf(stderr, "ovh_%s: event '%s' has no encoding: run bench_encode first\n", side_name, a);
+			return 1;
+		}
+	}
+#ifndef HAVE_CALLGRIND
+	if (icm == IC_CALLGRIND) {
+		fprintf(stderr, "ovh_%s: built without valgrind/callgrind.h: -I callgrind is not available (use -I perf)\n", side_name);
+		return 1;
+	}
+#endif
+	if (icm == IC_PERF) {
+		ic_open();
+		/* cost of the two reads around an empty phase, subtracted below */
+		uint64_t a = ic_read(), b = ic_read();
+		ic_cost = b - a;
+	}
+
+	for (it = 0; it < iters; it++) {
+		uint64_t t[PH_N][2], ic[PH_N][2], t0, t1;
+		int rc = 0, ph;
+		t0 = now_ns();
+		for (ph = 0; ph < PH_N && rc == 0; ph++) {
+			bench_mark("begin", phase_names[ph]);
+			if (icm == IC_PERF)
+				ic[ph][0] = ic_read();
+			else if (icm == IC_CALLGRIND)
+				CALLGRIND_ZERO_STATS;
+			t[ph][0] = now_ns();
+			switch (ph) {
+			case PH_INIT: rc = side_init(evs, nev, domain); break;
+			case PH_START: rc = side_start(); break;
+			case PH_READ: rc = side_read(vals); break;
+			case PH_STOP: rc = side_stop(vals); break;
+			case PH_TERM: rc = side_term(); break;
+			}
+			t[ph][1] = now_ns();
+			if (icm == IC_PERF)
+				ic[ph][1] = ic_read();
+			else if (icm == IC_CALLGRIND) {
+				char tag[64];
+				snprintf(tag, sizeof tag, "bench:%s:%ld:%s", side_name, it, phase_names[ph]);
+				CALLGRIND_DUMP_STATS_AT(tag);
+			}
+			bench_mark("end", phase_names[ph]);
+			if (ph == PH_START)
+				work(wk);
+			if (ph == PH_READ)
+				work(wk);
+			if (ph == PH_STOP) {
+				/* a counter that counted nothing is an error, not a result */
+				for (i = 0; i < nev; i++)
+					if (vals[i] <= 0) {
+						fprintf(stderr, "ovh_%s: event %s counted %lld: counters do not work here\n",
+							side_name, evs[i].name, vals[i]);
+						return 2;
+					}
+			}
+		}
+		t1 = now_ns();
+		if (rc)
+			return 2;
+		uint64_t icsum = 0;
+		for (ph = 0; ph < PH_N; ph++) {
+			printf("%s,%s,%ld,%ld,%s,%" PRIu64 ",", side_name, mode, run, it, phase_names[ph],
+			       t[ph][1] - t[ph][0]);
+			if (icm == IC_PERF) {
+				uint64_t d = ic[ph][1] - ic[ph][0] - ic_cost;
+				icsum += d;
+				printf("%" PRIu64, d);
+			}
+			printf("\n");
+		}
+		printf("%s,%s,%ld,%ld,total,%" PRIu64 ",", side_name, mode, run, it, t1 - t0);
+		if (icm == IC_PERF)
+			printf("%" PRIu64, icsum);
+		printf("\n");
+	}
+	return 0;
+}

@@ -1,0 +1,113 @@
+/* The PAPI side: library init + event set + named events in "init", then
+ * PAPI_start / PAPI_read / PAPI_stop, and cleanup + destroy + shutdown in
+ * "term". */
+#include "bench.h"
+#include <papi.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const side_name = "papi";
+static int evset = PAPI_NULL;
+static int nev;
+
+static void papi_fail(const char *what, const char *name, int rc)
+{
+	fprintf(stderr, "papi side: %s%s%s failed: %s\n", what, name ? " " : "", name ? name : "",
+		PAPI_strerror(rc));
+}
+
+int side_init(struct event *evs, int n, int domain)
+{
+	int rc, i, papi_dom = 0;
+	const PAPI_component_info_t *ci;
+
+	rc = PAPI_library_init(PAPI_VER_CURRENT);
+	if (rc != PAPI_VER_CURRENT) {
+		papi_fail("PAPI_library_init", NULL, rc);
+		return -1;
+	}
+	ci = PAPI_get_component_info(0);
+	if (ci && ci->disabled) {
+		fprintf(stderr, "papi side: PAPI's perf_event component is disabled: %s\n", ci->disabled_reason);
+		return -1;
+	}
+	if (domain & DOM_USER)
+		papi_dom |= PAPI_DOM_USER;
+	if (domain & DOM_KERNEL)
+		papi_dom |= PAPI_DOM_KERNEL;
+	if (papi_dom != PAPI_DOM_USER && (rc = PAPI_set_domain(papi_dom)) != PAPI_OK) {
+		papi_fail("PAPI_set_domain", NULL, rc);
+		return -1;
+	}
+	evset = PAPI_NULL;
+	if ((rc = PAPI_create_eventset(&evset)) != PAPI_OK) {
+		papi_fail("PAPI_create_eventset", NULL, rc);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if ((rc = PAPI_add_named_event(evset, evs[i].name)) != PAPI_OK) {
+			if (rc == PAPI_ENOEVNT)
+				fprintf(stderr, "papi side: cannot add event %s: %s (unknown to libpfm4 here, or the kernel has no counter for it: no hardware PMU?)\n",
+					evs[i].name, PAPI_strerror(rc));
+			else if (rc == PAPI_EPERM)
+				fprintf(stderr, "papi side: event %s: counters not allowed (perf_event_paranoid)\n", evs[i].name);
+			else
+				papi_fail("PAPI_add_named_event", evs[i].name, rc);
+			return -1;
+		}
+	}
+	nev = n;
+	return 0;
+}
+
+int side_start(void)
+{
+	int rc = PAPI_start(evset);
+	if (rc != PAPI_OK) {
+		papi_fail("PAPI_start", NULL, rc);
+		return -1;
+	}
+	return 0;
+}
+
+int side_read(long long *values)
+{
+	int rc = PAPI_read(evset, values);
+	if (rc != PAPI_OK) {
+		papi_fail("PAPI_read", NULL, rc);
+		return -1;
+	}
+	return 0;
+}
+
+int side_stop(long long *values)
+{
+	int rc = PAPI_stop(evset, values);
+	if (rc != PAPI_OK) {
+		papi_fail("PAPI_stop", NULL, rc);
+		return -1;
+	}
+	return 0;
+}
+
+int side_term(void)
+{
+	int rc;
+	if ((rc = PAPI_cleanup_eventset(evset)) != PAPI_OK ||
+	    (rc = PAPI_destroy_eventset(&evset)) != PAPI_OK) {
+		papi_fail("PAPI cleanup/destroy", NULL, rc);
+		return -1;
+	}
+	PAPI_shutdown();
+	(void)nev;
+	return 0;
+}
+
+const char *side_version(void)
+{
+	static char v[64];
+	snprintf(v, sizeof v, "PAPI %d.%d.%d.%d (headers)", PAPI_VERSION_MAJOR(PAPI_VERSION),
+		 PAPI_VERSION_MINOR(PAPI_VERSION), PAPI_VERSION_REVISION(PAPI_VERSION),
+		 PAPI_VERSION_INCREMENT(PAPI_VERSION));
+	return v;
+}

@@ -1,0 +1,42 @@
+# The benchmark harness fails with a clear message (never zeros) when an event
+# is unknown or the counters cannot be opened, and rejects bad input.
+set -eu
+: "${BUILD_TOP:?set by make check}" "${BUILD_DIR:?set by make check}"
+TOP_SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=$BUILD_TOP/benchmarks
+LD_LIBRARY_PATH=$(dirname "$(find "$BUILD_DIR/stage/host" -name 'libpapi.so' | head -n 1)")
+export LD_LIBRARY_PATH BENCH_BIN=$BIN BENCH_DATA=$TOP_SRCDIR/benchmarks
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail() { echo "FAILED: $*" >&2; exit 1; }
+# expect STATUS PATTERN COMMAND...: exit status and a message on stderr
+expect() {
+	st=$1 pat=$2
+	shift 2
+	set +e
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	set -e
+	echo "got $got: $(tail -n 1 "$TMP/err")"
+	[ "$got" -eq "$st" ] || fail "'$*' exited $got, expected $st"
+	grep -Eq -- "$pat" "$TMP/err" || fail "'$*': no message matching /$pat/"
+	! grep -Eq ',0,' "$TMP/out" || fail "'$*' printed zeros"
+}
+expect 3 'foo::BAR: event not found' "$BIN/bench_encode" foo::BAR
+expect 2 'unknown event' sh "$TOP_SRCDIR/benchmarks/run-bench" -T -A 0 -c 1 -W 1 -n 2 -e foo::BAR "$TMP/o1"
+expect 1 'bad encoding' "$BIN/ovh_perf" 'x=1:2'
+expect 1 'no encoding' "$BIN/ovh_perf" perf::TASK-CLOCK
+expect 1 'usage' "$BIN/ovh_papi" -d nowhere perf::TASK-CLOCK
+# A type the kernel does not have: both sides must refuse, with a reason.
+expect 2 'cannot open bogus' "$BIN/ovh_perf" 'bogus=4242:0:0:0:0:1:0'
+expect 2 'cannot add event perf::NOT-AN-EVENT' "$BIN/ovh_papi" perf::NOT-AN-EVENT
+# Where there is no hardware PMU (this VM), cycles cannot be counted: the
+# harness says so instead of reporting numbers.
+if ! "$BIN/ovh_perf" 'probe=0:0:0:0:0:1:1' >/dev/null 2>&1; then
+	expect 2 'no counter for it|cannot' sh "$TOP_SRCDIR/benchmarks/run-bench" -T -A 0 -c 1 -W 1 -n 2 -e perf::CYCLES "$TMP/o2"
+	[ ! -s "$TMP/o2/samples.csv" ] || fail "samples written although cycles cannot be counted"
+fi
+# The harness's report tool rejects malformed samples, naming the line.
+printf 'side,mode,run,iter,phase,ns,instructions\npapi,cold,1\n' >"$TMP/bad.csv"
+expect 1 'bad.csv:2: expected' "$BIN/bench_report" overhead "$TMP/bad.csv" "$TMP/r"
+echo "all checks passed"
