@@ -32,18 +32,23 @@
 #define SAW_GENERIC	0x02	/* riscv is present */
 #define SAW_U74_EVENT	0x04	/* INTEGER_LOAD_RETIRED found without a PMU name */
 #define SAW_FW_EVENT	0x08	/* FW_SET_TIMER found without a PMU name */
+#define SAW_BAD_INFO	0x40	/* a present PMU with the wrong counters or events */
 #define SAW_INIT_FAIL	0x80	/* pfm_initialize() failed */
 
+/* 1 if present (with the expected counters and number of events), else 0 */
 static int
-present(pfm_pmu_t pmu)
+present(pfm_pmu_t pmu, int cntrs, int fixed, int nevents, int *saw)
 {
 	pfm_pmu_info_t info;
 
 	memset(&info, 0, sizeof(info));
 	info.size = sizeof(info);
-	if (pfm_get_pmu_info(pmu, &info) != PFM_SUCCESS)
+	if (pfm_get_pmu_info(pmu, &info) != PFM_SUCCESS || !info.is_present)
 		return 0;
-	return info.is_present;
+	if (info.num_cntrs != cntrs || info.num_fixed_cntrs != fixed
+	    || info.nevents != nevents || info.type != PFM_PMU_TYPE_CORE)
+		*saw |= SAW_BAD_INFO;
+	return 1;
 }
 
 static int
@@ -58,9 +63,11 @@ look(const char *path)
 
 	if (pfm_initialize() != PFM_SUCCESS)
 		return SAW_INIT_FAIL;
-	if (present(PFM_PMU_SIFIVE_U74))
+	/* U74: 2 programmable + 2 fixed counters; 35 events, 15 newer Linux
+	 * names, 3 classes, 2 fixed-counter and 22 firmware events */
+	if (present(PFM_PMU_SIFIVE_U74, 2, 2, 35 + 15 + 3 + 2 + 22, &saw))
 		saw |= SAW_U74;
-	if (present(PFM_PMU_RISCV))
+	if (present(PFM_PMU_RISCV, 0, 2, 2 + 22, &saw))
 		saw |= SAW_GENERIC;
 	if (pfm_find_event("INTEGER_LOAD_RETIRED") >= 0)
 		saw |= SAW_U74_EVENT;
