@@ -1,0 +1,69 @@
+/*
+ * pfmlib_riscv_sifive.c : SiFive RISC-V cores (U74-MC)
+ *
+ * Copyright (c) 2026 The papi-riscv-arm contributors
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+ * of the Software, and to permit persons to whom the Software is furnished to do so,
+ * subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+ * PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+ * HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+ * CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+ * OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ *
+ */
+#include <sys/types.h>
+#include <string.h>
+#include <stdlib.h>
+
+/* private headers */
+#include "pfmlib_priv.h"
+#include "pfmlib_riscv_priv.h"
+
+#include "events/riscv_events.h"	/* fixed counters, SBI firmware events */
+#include "events/sifive_u74_events.h"	/* SiFive U74-MC */
+
+/*
+ * Every hart must be a U74 (see pfm_riscv_is_sifive_u74() for the ids):
+ * no guessing from a partial or foreign /proc/cpuinfo.
+ */
+static int
+pfm_riscv_detect_sifive_u74(void *this)
+{
+	return pfm_riscv_match_harts(pfm_riscv_is_sifive_u74);
+}
+
+pfmlib_pmu_t sifive_u74_support={
+	.desc			= "SiFive U74-MC",
+	.name			= "sifive_u74",
+	.pmu			= PFM_PMU_SIFIVE_U74,
+	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_u74_pe),
+	.type			= PFM_PMU_TYPE_CORE,
+	.pe			= sifive_u74_pe,
+	.flags			= PFMLIB_PMU_FL_NO_SMPL,
+	.pmu_detect		= pfm_riscv_detect_sifive_u74,
+	.max_encoding		= 1,
+	.num_cntrs		= 2,	/* mhpmcounter3, mhpmcounter4 */
+	.num_fixed_cntrs	= 2,	/* mcycle, minstret */
+	.supported_plm		= RISCV_PLM,
+
+	.get_event_encoding[PFM_OS_NONE] = pfm_riscv_get_encoding,
+	 PFMLIB_ENCODE_PERF(pfm_riscv_get_perf_encoding),
+	.get_event_first	= pfm_riscv_get_event_first,
+	.get_event_next		= pfm_riscv_get_event_next,
+	.event_is_valid		= pfm_riscv_event_is_valid,
+	.validate_table		= pfm_riscv_validate_table,
+	.get_event_info		= pfm_riscv_get_event_info,
+	.get_event_attr_info	= pfm_riscv_get_event_attr_info,
+	 PFMLIB_VALID_PERF_PATTRS(pfm_riscv_perf_validate_pattrs),
+	.get_event_nattrs	= pfm_riscv_get_event_nattrs,
+};
