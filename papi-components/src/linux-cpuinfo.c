@@ -139,7 +139,7 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 		hwinfo->vendor = PAPI_VENDOR_RISCV;
 		if ( have_vendor )
 			snprintf( hwinfo->vendor_string, PAPI_MAX_STR_LEN,
-				  "RISC-V mvendorid %#llx", mvendorid );
+				  "RISC-V mvendorid 0x%llx", mvendorid );
 		else
 			strcpy( hwinfo->vendor_string, "RISC-V" );
 	}
@@ -157,7 +157,7 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 
 	if ( have_vendor || have_arch || have_imp )
 		snprintf( hwinfo->model_string, PAPI_MAX_STR_LEN,
-			  "%.40s (%.32s, marchid %#llx, mimpid %#llx)",
+			  "%.40s (%.32s, marchid 0x%llx, mimpid 0x%llx)",
 			  core, isa, marchid, mimpid );
 	else
 		snprintf( hwinfo->model_string, PAPI_MAX_STR_LEN,
