@@ -7,7 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include <sys/syscall.h>
 #include <cmocka.h>
 
 #include <papi.h>
@@ -36,11 +40,147 @@ test_papi_initialises(void **state)
 	PAPI_shutdown();
 }
 
+/* Cycle and microsecond timers: real, monotonic, never 0 */
+static void
+test_papi_timers(void **state)
+{
+	long long c, prev, v0, v1;
+	volatile double x = 1.0;
+	int i;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	prev = PAPI_get_real_cyc();
+	assert_true(prev > 0);
+	for (i = 0; i < 10000; i++) {
+		c = PAPI_get_real_cyc();
+		assert_true(c >= prev);
+		prev = c;
+	}
+	v0 = PAPI_get_virt_cyc();
+	for (i = 0; i < 2000000; i++)
+		x = x * 1.0000001;
+	v1 = PAPI_get_virt_cyc();
+	assert_true(v0 > 0 && v1 > v0);
+	assert_true(PAPI_get_real_usec() > 0);
+	assert_true(PAPI_get_virt_usec() > 0);
+	PAPI_shutdown();
+}
+
+#if defined(__riscv)
+static int
+riscv_cpuinfo(void)
+{
+	char line[256];
+	int found = 0;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (f == NULL)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f) != NULL)
+		found = strncmp(line, "isa", 3) == 0 && strstr(line, ": rv") != NULL;
+	fclose(f);
+	return found;
+}
+#endif
+
+/* The hardware info names a vendor and a model */
+static void
+test_papi_hardware_info(void **state)
+{
+	const PAPI_hw_info_t *hw;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_true(hw->totalcpus > 0);
+#if defined(__riscv)
+	/* qemu-user shows the host's /proc/cpuinfo: only on RISC-V kernels */
+	if (!riscv_cpuinfo()) {
+		PAPI_shutdown();
+		skip();
+	}
+	assert_true(hw->vendor == PAPI_VENDOR_SIFIVE || hw->vendor == PAPI_VENDOR_RISCV);
+	assert_true(strlen(hw->vendor_string) > 0);
+	assert_true(strlen(hw->model_string) > 0);
+#endif
+	PAPI_shutdown();
+}
+
+static int overflows;
+
+static void
+overflow_handler(int es, void *address, long long overflow_vector, void *context)
+{
+	(void)es; (void)address; (void)overflow_vector; (void)context;
+	overflows++;
+}
+
+/* Where perf_event_open exists (not under qemu-user): the default domain */
+/* counts, a software event counts, and software overflow works.          */
+static void
+test_papi_counts(void **state)
+{
+	const PAPI_component_info_t *cmp;
+	PAPI_option_t opt;
+	long long value = 0;
+	volatile double x = 1.0;
+	int es = PAPI_NULL, cid, i, code;
+
+	(void)state;
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	cid = PAPI_get_component_index("perf_event");
+	cmp = PAPI_get_component_info(cid);
+	if (cmp->disabled) {
+		PAPI_shutdown();
+		skip();
+	}
+	/* the description names the default PMU */
+	assert_non_null(strstr(cmp->description, "PMU "));
+
+	/* the reported default domain is the component's */
+	memset(&opt, 0, sizeof(opt));
+	opt.defdomain.def_cidx = cid;
+	assert_int_equal(PAPI_get_opt(PAPI_DEFDOM, &opt), cmp->default_domain);
+
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(PAPI_add_named_event(es, "perf::TASK-CLOCK"), PAPI_OK);
+	/* a hardware cycle counter, where there is one, starts in the default domain */
+	if (PAPI_add_named_event(es, "perf::PERF_COUNT_HW_CPU_CYCLES") != PAPI_OK)
+		PAPI_remove_named_event(es, "perf::PERF_COUNT_HW_CPU_CYCLES");
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	for (i = 0; i < 1000000; i++)
+		x = x * 1.0000001;
+	assert_int_equal(PAPI_stop(es, NULL), PAPI_OK);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+
+	/* software overflow on task-clock (nanoseconds), every 1 ms */
+	assert_int_equal(PAPI_event_name_to_code("perf::TASK-CLOCK", &code), PAPI_OK);
+	assert_int_equal(PAPI_add_event(es, code), PAPI_OK);
+	assert_int_equal(PAPI_overflow(es, code, 1000000, PAPI_OVERFLOW_FORCE_SW,
+				       overflow_handler), PAPI_OK);
+	overflows = 0;
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	for (i = 0; i < 60000000 && overflows == 0; i++)
+		x = x * 1.0000001;
+	assert_int_equal(PAPI_stop(es, &value), PAPI_OK);
+	assert_true(value > 0);
+	assert_true(overflows > 0);
+	PAPI_shutdown();
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_papi_initialises),
+		cmocka_unit_test(test_papi_timers),
+		cmocka_unit_test(test_papi_hardware_info),
+		cmocka_unit_test(test_papi_counts),
 	};
 
 	return cmocka_run_group_tests_name("PAPI", tests, NULL, NULL);

@@ -1,0 +1,443 @@
+/*
+ * Unit tests of our PAPI substrate internals, linked with the host build's
+ * static libpapi.a: cpuinfo decoding into the hardware info (through
+ * LIBPFM_PROC_CPUINFO and ctests/fixtures/cpuinfo), the cycle timer's
+ * arithmetic and monotonicity, and the perf_event PMU probe's decision logic
+ * with a fault-injected perf_event_open.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+#include <cmocka.h>
+
+#include "papi.h"
+#include "linux-cycles.h"
+#include "linux-cpuinfo.h"
+#include "components/perf_event/pe_pmu_probe.h"
+
+#ifndef FIXTURES
+#error "FIXTURES must name the cpuinfo fixture directory"
+#endif
+
+/* linux-common.c */
+int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo, int *cpuinfo_mhz);
+
+static void
+use_fixture(const char *name)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
+}
+
+static void
+decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
+{
+	memset(hw, 0, sizeof(*hw));
+	*mhz = 0;
+	use_fixture(fixture);
+	assert_int_equal(_linux_get_cpu_info(hw, mhz), PAPI_OK);
+	unsetenv("LIBPFM_PROC_CPUINFO");
+}
+
+/* ---- CPU identification ------------------------------------------- */
+
+static void
+test_cpuinfo_path(void **state)
+{
+	(void)state;
+	unsetenv("LIBPFM_PROC_CPUINFO");
+	assert_string_equal(_linux_cpuinfo_path(), "/proc/cpuinfo");
+	setenv("LIBPFM_PROC_CPUINFO", "", 1);
+	assert_string_equal(_linux_cpuinfo_path(), "/proc/cpuinfo");
+	use_fixture("rk3399.txt");
+	assert_string_equal(_linux_cpuinfo_path(), FIXTURES "/rk3399.txt");
+	unsetenv("LIBPFM_PROC_CPUINFO");
+}
+
+static void
+test_unmatched_linux6(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+	FILE *f;
+
+	(void)state;
+	decode("hifive-unmatched-linux6.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
+	assert_string_equal(hw.vendor_string, "SiFive");
+	assert_string_equal(hw.model_string,
+		"SiFive U74-MC (rv64imafdc, marchid 0x8000000000000007, mimpid 0x20181004)");
+	assert_int_equal(hw.model, 7);
+	assert_int_equal(hw.cpuid_family, 0x489);
+	assert_int_equal(hw.cpuid_model, 7);
+	assert_int_equal(hw.cpuid_stepping, 0x20181004);
+	/* no "cpu MHz", no BogoMIPS guess: unknown (the host has no DT clock) */
+	if (access("/proc/device-tree/cpus", F_OK) != 0)
+		assert_true(mhz < 1);
+
+	f = fopen(FIXTURES "/hifive-unmatched-linux6.txt", "r");
+	assert_non_null(f);
+	assert_int_equal(_linux_cpuinfo_count_cpus(f), 4);
+	fclose(f);
+}
+
+static void
+test_unmatched_linux5_no_ids(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("hifive-unmatched-linux5.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
+	assert_string_equal(hw.vendor_string, "SiFive");
+	assert_string_equal(hw.model_string, "SiFive U74-MC (rv64imafdc)");
+	assert_int_equal(hw.cpuid_family, 0);
+}
+
+static void
+test_truncated_unmatched(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("truncated-unmatched.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
+	/* the core is named from uarch; ids are reported as they read */
+	assert_non_null(strstr(hw.model_string, "SiFive U74-MC"));
+	assert_non_null(strstr(hw.model_string, "marchid 0x80,"));
+}
+
+static void
+test_unknown_riscv_vendor(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("qemu-virt-riscv64.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
+	assert_string_equal(hw.vendor_string, "RISC-V mvendorid 0x0");
+	assert_true(strncmp(hw.model_string, "RISC-V (rv64imafdch_zicbom", 26) == 0);
+	assert_non_null(strstr(hw.model_string, "marchid 0x0, mimpid 0x0)"));
+}
+
+static void
+test_arm_no_bogomips_mhz(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("aws-graviton2.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_ARM_ARM);
+	assert_int_equal(hw.cpuid_model, 0xd0c);
+	/* BogoMIPS 243.75 is the timer, not the clock: no MHz from it */
+	if (access("/proc/device-tree/cpus", F_OK) != 0)
+		assert_true(mhz < 1);
+
+	decode("raspberry-pi4.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_ARM_ARM);
+	assert_int_equal(hw.cpuid_model, 0xd08);
+}
+
+static void
+test_bad_cpuinfo(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("garbage.bin", &hw, &mhz);
+	assert_int_not_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
+	decode("empty.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_UNKNOWN);
+	assert_true(mhz < 1);
+}
+
+/* ---- Cycle timer -------------------------------------------------- */
+
+static void
+test_cycles_scale(void **state)
+{
+	const unsigned long long year = 365ULL * 86400ULL;
+
+	(void)state;
+	/* FU740: 1 MHz timebase, 1.2 GHz core */
+	assert_true(_linux_cycles_scale(1000000ULL, 1000000ULL, 1200000000ULL) == 1200000000ULL);
+	assert_true(_linux_cycles_scale(1ULL, 1000000ULL, 1200000000ULL) == 1200ULL);
+	/* a year of uptime does not overflow */
+	assert_true(_linux_cycles_scale(year * 1000000ULL, 1000000ULL, 1200000000ULL) ==
+		    year * 1200000000ULL);
+	/* Raspberry Pi 4: 54 MHz timer, 1.5 GHz core; floor, exact */
+	assert_true(_linux_cycles_scale(54000000ULL * 1000ULL + 1ULL, 54000000ULL,
+					1500000000ULL) == 1500000000000ULL + 27ULL);
+	assert_true(_linux_cycles_scale(5ULL, 0ULL, 1ULL) == 0ULL);
+}
+
+static void
+test_dt_cell(void **state)
+{
+	char path[] = "/tmp/test_papi_dt_XXXXXX";
+	const unsigned char be32[] = { 0x00, 0x0f, 0x42, 0x40 };
+	const unsigned char be64[] = { 0, 0, 0, 0, 0x47, 0x86, 0x8c, 0x00 };
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, be32, 4), 4);
+	close(fd);
+	assert_true(_linux_read_dt_cell(path) == 1000000ULL);
+
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_int_equal(write(fd, be64, 8), 8);
+	close(fd);
+	assert_true(_linux_read_dt_cell(path) == 1200000000ULL);
+
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_int_equal(write(fd, be64, 3), 3);
+	close(fd);
+	assert_true(_linux_read_dt_cell(path) == 0ULL);
+	unlink(path);
+	assert_true(_linux_read_dt_cell(path) == 0ULL);
+}
+
+static long long
+mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void
+test_cycles_monotonic_and_scaled(void **state)
+{
+	long long c0, c1, prev, n0, n1, cur;
+	struct timespec ten_ms = { 0, 10000000 };
+	int i;
+
+	(void)state;
+	/* unknown CPU clock: one cycle per nanosecond */
+	_linux_cycles_init(-1);
+	assert_true(_linux_cycles_cpu_hz() == 1000000000ULL);
+	prev = _linux_cycles_read();
+	assert_true(prev > 0);
+	for (i = 0; i < 100000; i++) {
+		cur = _linux_cycles_read();
+		assert_true(cur >= prev);
+		prev = cur;
+	}
+
+	/* 2 GHz: twice the nanoseconds, within 2 ms of slack */
+	_linux_cycles_init(2000);
+	n0 = mono_ns();
+	c0 = _linux_cycles_read();
+	nanosleep(&ten_ms, NULL);
+	c1 = _linux_cycles_read();
+	n1 = mono_ns();
+	assert_true(c1 - c0 > 0);
+	assert_true(c1 - c0 <= 2 * (n1 - n0) + 4000000LL);
+	assert_true(c1 - c0 >= 2 * 10000000LL - 4000000LL);
+}
+
+static void
+test_papi_timers(void **state)
+{
+	long long c0, c1, u0, u1, v0, v1;
+	volatile double x = 1.0;
+	int i;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	c0 = PAPI_get_real_cyc();
+	u0 = PAPI_get_real_usec();
+	v0 = PAPI_get_virt_cyc();
+	for (i = 0; i < 3000000; i++)
+		x = x * 1.0000001;
+	c1 = PAPI_get_real_cyc();
+	u1 = PAPI_get_real_usec();
+	v1 = PAPI_get_virt_cyc();
+	assert_true(c0 > 0 && c1 > c0);
+	assert_true(u0 > 0 && u1 > u0);
+	assert_true(v0 > 0 && v1 > v0);
+	assert_true(PAPI_get_real_nsec() > 0);
+	assert_true(PAPI_get_virt_usec() > 0);
+	PAPI_shutdown();
+}
+
+/* ---- perf_event PMU probe ----------------------------------------- */
+
+/* A fake perf_event_open: errno for user-only, for user+kernel, for   */
+/* sampling events (0 opens /dev/null)                                 */
+static int fake_err_user_only, fake_err_user_kernel, fake_err_sampling;
+static int fake_calls;
+
+static long
+fake_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+	  unsigned long flags)
+{
+	int err;
+
+	(void)pid; (void)cpu; (void)group_fd; (void)flags;
+	fake_calls++;
+	assert_int_equal(attr->type, PERF_TYPE_HARDWARE);
+	assert_true(attr->config == PERF_COUNT_HW_CPU_CYCLES);
+	if (attr->sample_period)
+		err = fake_err_sampling;
+	else if (attr->exclude_kernel)
+		err = fake_err_user_only;
+	else
+		err = fake_err_user_kernel;
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return open("/dev/null", O_RDONLY);
+}
+
+static void
+fake_pmu(int user_only, int user_kernel, int sampling)
+{
+	fake_err_user_only = user_only;
+	fake_err_user_kernel = user_kernel;
+	fake_err_sampling = sampling;
+	fake_calls = 0;
+	_pe_pmu_caps.priv_filter = 1;
+	_pe_pmu_caps.overflow_intr = 1;
+}
+
+static void
+default_info(PAPI_component_info_t *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->default_domain = PAPI_DOM_USER;
+	info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR;
+}
+
+static void
+test_probe_u74_no_sscofpmf(void **state)
+{
+	PAPI_component_info_t info;
+
+	(void)state;
+	fake_pmu(EINVAL, 0, EOPNOTSUPP);
+	default_info(&info);
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(fake_calls, 3);
+	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 0);
+	assert_int_equal(info.default_domain, PAPI_DOM_USER | PAPI_DOM_KERNEL);
+	assert_int_equal(info.available_domains, PAPI_DOM_USER | PAPI_DOM_KERNEL);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_EINVAL);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_KERNEL), PAPI_EINVAL);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL), PAPI_OK);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_ALL), PAPI_OK);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_ENOSUPP);
+}
+
+static void
+test_probe_full_pmu(void **state)
+{
+	PAPI_component_info_t info;
+
+	(void)state;
+	/* Sscofpmf, or any x86/Arm core PMU */
+	fake_pmu(0, 0, 0);
+	default_info(&info);
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_caps.priv_filter, 1);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
+	assert_int_equal(info.default_domain, PAPI_DOM_USER);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_OK);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
+}
+
+static void
+test_probe_inconclusive(void **state)
+{
+	PAPI_component_info_t info;
+	const int errs[] = { ENOENT, ENODEV, ENOSYS, EACCES };
+	unsigned i;
+
+	(void)state;
+	/* no hardware PMU, qemu-user, paranoid 3: nothing is concluded */
+	for (i = 0; i < sizeof(errs) / sizeof(errs[0]); i++) {
+		fake_pmu(errs[i], errs[i], errs[i]);
+		default_info(&info);
+		_pe_pmu_probe_init(fake_open, &info);
+		assert_int_equal(_pe_pmu_caps.priv_filter, 1);
+		assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
+		assert_int_equal(info.default_domain, PAPI_DOM_USER);
+	}
+}
+
+static void
+test_probe_paranoid_2(void **state)
+{
+	PAPI_component_info_t info;
+
+	(void)state;
+	/* U74, kernel counting not permitted: exclude_kernel is still refused */
+	fake_pmu(EINVAL, EACCES, EACCES);
+	default_info(&info);
+	info.available_domains &= ~PAPI_DOM_KERNEL;	/* _pe_handle_paranoid */
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);	/* unknown */
+	assert_int_equal(info.default_domain, PAPI_DOM_USER);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_EINVAL);
+}
+
+static void
+test_probe_decide_sampling_only(void **state)
+{
+	pe_probe_errors_t errs = { 0, 0, EOPNOTSUPP };
+	pe_pmu_caps_t caps;
+
+	(void)state;
+	/* privilege filtering but no interrupts */
+	_pe_pmu_decide(&errs, &caps);
+	assert_int_equal(caps.priv_filter, 1);
+	assert_int_equal(caps.overflow_intr, 0);
+	fake_pmu(0, 0, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cpuinfo_path),
+		cmocka_unit_test(test_unmatched_linux6),
+		cmocka_unit_test(test_unmatched_linux5_no_ids),
+		cmocka_unit_test(test_truncated_unmatched),
+		cmocka_unit_test(test_unknown_riscv_vendor),
+		cmocka_unit_test(test_arm_no_bogomips_mhz),
+		cmocka_unit_test(test_bad_cpuinfo),
+		cmocka_unit_test(test_cycles_scale),
+		cmocka_unit_test(test_dt_cell),
+		cmocka_unit_test(test_cycles_monotonic_and_scaled),
+		cmocka_unit_test(test_papi_timers),
+		cmocka_unit_test(test_probe_u74_no_sscofpmf),
+		cmocka_unit_test(test_probe_full_pmu),
+		cmocka_unit_test(test_probe_inconclusive),
+		cmocka_unit_test(test_probe_paranoid_2),
+		cmocka_unit_test(test_probe_decide_sampling_only),
+	};
+
+	return cmocka_run_group_tests_name("PAPI substrate", tests, NULL, NULL);
+}

@@ -1,0 +1,147 @@
+/*
+ * File:    pe_pmu_probe.c
+ *
+ * Probe, once at component initialisation, two capabilities of the core
+ * PMU that PAPI otherwise takes for granted:
+ *
+ * - Privilege filtering.  A RISC-V hart without the Sscofpmf extension
+ *   (every SiFive U74) cannot count user and kernel mode apart, and
+ *   perf_event_open() rejects exclude_kernel=1 with EINVAL.  PAPI's
+ *   default domain is user-only, so every PAPI_start() would fail.  When
+ *   detected, the default and available domains become user+kernel, which
+ *   is what such a PMU counts, and a request for anything else gets
+ *   PAPI_EINVAL instead of being silently widened.
+ *
+ * - Overflow interrupts.  Without Sscofpmf there are none either: the
+ *   kernel refuses sampling events with EOPNOTSUPP.  Hardware overflow
+ *   (PAPI_overflow() and PAPI_profil() without the FORCE_SW flags) then
+ *   fails with PAPI_ENOSUPP; software overflow still works.
+ *
+ * The probe event is the generic hardware cycles event; if it does not
+ * open at all (no hardware PMU, perf_event_open not implemented, no
+ * permission) nothing is concluded and PAPI's defaults stay.
+ */
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "papi.h"
+#include "papi_internal.h"
+
+#include PEINCLUDE
+#include "pe_pmu_probe.h"
+
+pe_pmu_caps_t _pe_pmu_caps = { 1, 1 };
+
+static int
+probe_open( pe_open_fn_t open_fn, int exclude_kernel, int sampling )
+{
+	struct perf_event_attr attr;
+	long fd;
+
+	memset( &attr, 0, sizeof ( attr ) );
+	attr.size = sizeof ( attr );
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	attr.disabled = 1;
+	attr.exclude_hv = 1;
+	attr.exclude_kernel = exclude_kernel;
+	if ( sampling ) {
+		attr.sample_period = 1ULL << 30;
+		attr.sample_type = PERF_SAMPLE_IP;
+		attr.wakeup_events = 1;
+	}
+
+	errno = 0;
+	fd = open_fn( &attr, 0, -1, -1, 0 );
+	if ( fd < 0 )
+		return errno ? errno : EINVAL;
+	close( ( int ) fd );
+	return 0;
+}
+
+void
+_pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs )
+{
+	errs->user_only = probe_open( open_fn, 1, 0 );
+	errs->user_kernel = probe_open( open_fn, 0, 0 );
+	/* sample in a domain that counts, so only sampling is tested */
+	errs->sampling = probe_open( open_fn, errs->user_only ? 0 : 1, 1 );
+}
+
+static int
+is_refusal( int err )
+{
+	return err == EINVAL || err == EOPNOTSUPP;
+}
+
+void
+_pe_pmu_decide( const pe_probe_errors_t *errs, pe_pmu_caps_t *caps )
+{
+	/* The event exists (it opens, or only permission stops it) */
+	int event_exists = ( errs->user_kernel == 0 ||
+			     errs->user_kernel == EACCES ||
+			     errs->user_kernel == EPERM );
+
+	caps->priv_filter = !( is_refusal( errs->user_only ) && event_exists );
+
+	/* sampling refused while the same counting event opens */
+	caps->overflow_intr = 1;
+	if ( is_refusal( errs->sampling ) &&
+	     ( errs->user_only == 0 ||
+	       ( errs->user_kernel == 0 && !caps->priv_filter ) ) )
+		caps->overflow_intr = 0;
+}
+
+void
+_pe_pmu_probe_init( pe_open_fn_t open_fn, PAPI_component_info_t *info )
+{
+	pe_probe_errors_t errs;
+
+	_pe_pmu_probe( open_fn, &errs );
+	_pe_pmu_decide( &errs, &_pe_pmu_caps );
+
+	SUBDBG( "PMU probe: errno user-only %d, user+kernel %d, sampling %d: "
+		"privilege filtering %d, overflow interrupts %d\n",
+		errs.user_only, errs.user_kernel, errs.sampling,
+		_pe_pmu_caps.priv_filter, _pe_pmu_caps.overflow_intr );
+
+	if ( !_pe_pmu_caps.priv_filter ) {
+		/* Counts always include user and kernel mode.  If kernel   */
+		/* counting is not permitted (perf_event_paranoid), leave   */
+		/* the defaults: software events still count user-only.     */
+		if ( info->available_domains & PAPI_DOM_KERNEL ) {
+			info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+			info->default_domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+		}
+	}
+}
+
+int
+_pe_pmu_check_domain( int domain )
+{
+	if ( _pe_pmu_caps.priv_filter )
+		return PAPI_OK;
+	if ( ( domain & PAPI_DOM_USER ) && ( domain & PAPI_DOM_KERNEL ) )
+		return PAPI_OK;
+	SUBDBG( "domain %#x: this PMU counts user and kernel mode together\n",
+		domain );
+	return PAPI_EINVAL;
+}
+
+int
+_pe_pmu_check_overflow( void )
+{
+	static int warned = 0;
+
+	if ( _pe_pmu_caps.overflow_intr )
+		return PAPI_OK;
+	if ( !warned ) {
+		warned = 1;
+		PAPIERROR( "perf_event: this PMU raises no overflow interrupts "
+			   "(RISC-V without Sscofpmf); use PAPI_OVERFLOW_FORCE_SW "
+			   "or PAPI_PROFIL_FORCE_SW" );
+	}
+	return PAPI_ENOSUPP;
+}

@@ -1,0 +1,50 @@
+/*
+ * File:    pe_pmu_probe.h
+ *
+ * What the core PMU can do, probed once when the perf_event component
+ * starts: count user and kernel separately, and raise overflow interrupts.
+ */
+
+#ifndef _PE_PMU_PROBE_H
+#define _PE_PMU_PROBE_H
+
+#include <sys/types.h>
+
+struct perf_event_attr;
+
+typedef long ( *pe_open_fn_t ) ( struct perf_event_attr *attr, pid_t pid,
+				 int cpu, int group_fd, unsigned long flags );
+
+/* errno of each probe's perf_event_open(), 0 if it opened */
+typedef struct {
+	int user_only;		/* cycles, exclude_kernel=1, exclude_hv=1 */
+	int user_kernel;	/* cycles, exclude_hv=1 */
+	int sampling;		/* cycles, sample_period set, either domain */
+} pe_probe_errors_t;
+
+typedef struct {
+	int priv_filter;	/* 1: user and kernel can be counted apart */
+	int overflow_intr;	/* 1: overflow interrupts (sampling) work */
+} pe_pmu_caps_t;
+
+/* Capabilities found by _pe_pmu_probe_init() (both 1 before)            */
+extern pe_pmu_caps_t _pe_pmu_caps;
+
+/* Open the probe events with open_fn; fills errs.                       */
+void _pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs );
+
+/* The decision, from the probes' errnos alone.  Unknown means capable:  */
+/* only an explicit refusal of a hardware event that otherwise opens     */
+/* counts as a missing capability.                                       */
+void _pe_pmu_decide( const pe_probe_errors_t *errs, pe_pmu_caps_t *caps );
+
+/* Probe, decide, and make the component's domains truthful.            */
+void _pe_pmu_probe_init( pe_open_fn_t open_fn, PAPI_component_info_t *info );
+
+/* PAPI_OK if the PMU can count this domain, else PAPI_EINVAL            */
+int _pe_pmu_check_domain( int domain );
+
+/* PAPI_OK if hardware overflow can be used, else PAPI_ENOSUPP           */
+int _pe_pmu_check_overflow( void );
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * File:    linux-cpuinfo.h
+ *
+ * /proc/cpuinfo helpers: the file's location and the RISC-V decoder.
+ */
+
+#ifndef _LINUX_CPUINFO_H
+#define _LINUX_CPUINFO_H
+
+#include <stdio.h>
+
+/* /proc/cpuinfo, or the file named by LIBPFM_PROC_CPUINFO (as libpfm4) */
+const char *_linux_cpuinfo_path( void );
+
+/* Fill vendor, model and ids from a RISC-V /proc/cpuinfo.              */
+/* Returns PAPI_OK if the file describes RISC-V harts, else PAPI_ENOSUPP */
+int _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo );
+
+/* Number of "processor" entries (harts, CPUs) in the file              */
+int _linux_cpuinfo_count_cpus( FILE *f );
+
+/* CPU clock from the device tree (cpus/cpu@N/clock-frequency), MHz;    */
+/* -1 if there is none.                                                 */
+int _linux_dt_cpu_mhz( void );
+
+#endif

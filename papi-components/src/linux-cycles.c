@@ -1,0 +1,199 @@
+/*
+ * File:    linux-cycles.c
+ *
+ * PAPI_get_real_cyc() and PAPI_get_virt_cyc() for Linux on AArch64 and
+ * RISC-V.
+ *
+ * Neither architecture lets user space read the CPU cycle counter by
+ * default: on AArch64 PMCCNTR_EL0 is trapped unless the kernel opts in, and
+ * on RISC-V Linux 6.6 and later a bare rdcycle raises SIGILL.  Both have an
+ * always readable fixed-frequency timer instead: the generic timer
+ * (cntvct_el0, frequency in cntfrq_el0) and the time CSR (rdtime, frequency
+ * in the device tree property /cpus/timebase-frequency).
+ *
+ * Method: cycles = timer ticks * cpu_hz / tick_hz, where cpu_hz is the
+ * nominal CPU frequency PAPI found (hw_info.cpu_max_mhz: cpufreq, then
+ * /proc/cpuinfo, then the device tree).  Like the x86 TSC, the result counts
+ * nominal cycles: it is monotonic and proportional to wall time, and it is
+ * not the core's actual cycle count under frequency scaling.  Its
+ * resolution is one timer tick, cpu_hz / tick_hz cycles (1 us on a FU740
+ * with its 1 MHz timebase, 1200 cycles at 1.2 GHz; 18.5 ns on a Raspberry
+ * Pi 4 with its 54 MHz timer).
+ *
+ * If the timer frequency cannot be found, clock_gettime(CLOCK_MONOTONIC)
+ * (served by the vDSO from the same timer) is used instead.  If the CPU
+ * frequency is unknown, one "cycle" is one nanosecond (a nominal 1 GHz).
+ */
+
+#include <stdio.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "papi.h"
+#include "papi_internal.h"
+#include "linux-cycles.h"
+
+#define CYC_NSEC_PER_SEC 1000000000ULL
+
+/* Timer frequencies outside this range are treated as bogus */
+#define CYC_MIN_TICK_HZ 1000ULL
+#define CYC_MAX_TICK_HZ 10000000000ULL
+
+static unsigned long long cyc_tick_hz;	/* 0: use clock_gettime() */
+static unsigned long long cyc_cpu_hz;	/* nominal CPU frequency */
+static volatile int cyc_ready;
+
+#if defined(__aarch64__)
+#define HAVE_ARCH_TIMER 1
+static inline unsigned long long
+arch_timer_ticks( void )
+{
+	unsigned long long t;
+
+	/* the isb keeps the read from being speculated ahead of earlier code */
+	__asm__ __volatile__( "isb; mrs %0, cntvct_el0" : "=r"( t ) : : "memory" );
+	return t;
+}
+
+static unsigned long long
+arch_timer_hz( void )
+{
+	unsigned long long f;
+
+	__asm__ __volatile__( "mrs %0, cntfrq_el0" : "=r"( f ) );
+	return f;
+}
+
+#elif defined(__riscv) && (__riscv_xlen == 64)
+#define HAVE_ARCH_TIMER 1
+static inline unsigned long long
+arch_timer_ticks( void )
+{
+	unsigned long long t;
+
+	__asm__ __volatile__( "rdtime %0" : "=r"( t ) : : "memory" );
+	return t;
+}
+
+static unsigned long long
+arch_timer_hz( void )
+{
+	unsigned long long f;
+
+	f = _linux_read_dt_cell( "/proc/device-tree/cpus/timebase-frequency" );
+	if ( f == 0 )
+		f = _linux_read_dt_cell( "/proc/device-tree/cpus/cpu@0/timebase-frequency" );
+	return f;
+}
+#endif
+
+/* floor(ticks * cpu_hz / tick_hz) in 64-bit arithmetic: both partial      */
+/* products fit as long as tick_hz * cpu_hz < 2^64 (e.g. 1 GHz x 18 GHz). */
+unsigned long long
+_linux_cycles_scale( unsigned long long ticks, unsigned long long tick_hz,
+		     unsigned long long cpu_hz )
+{
+	if ( tick_hz == 0 )
+		return 0;
+	return ( ticks / tick_hz ) * cpu_hz +
+		( ticks % tick_hz ) * cpu_hz / tick_hz;
+}
+
+/* A device tree property holding one 32-bit or 64-bit big-endian cell. */
+/* Returns 0 if it cannot be read.                                      */
+unsigned long long
+_linux_read_dt_cell( const char *path )
+{
+	unsigned char buf[8];
+	unsigned long long value = 0;
+	ssize_t len, i;
+	int fd;
+
+	fd = open( path, O_RDONLY );
+	if ( fd < 0 )
+		return 0;
+	len = read( fd, buf, sizeof ( buf ) );
+	close( fd );
+	if ( len != 4 && len != 8 )
+		return 0;
+	for ( i = 0; i < len; i++ )
+		value = ( value << 8 ) | buf[i];
+	return value;
+}
+
+static unsigned long long
+mono_nsec( void )
+{
+	struct timespec ts;
+
+	clock_gettime( CLOCK_MONOTONIC, &ts );
+	return ( unsigned long long ) ts.tv_sec * CYC_NSEC_PER_SEC +
+		( unsigned long long ) ts.tv_nsec;
+}
+
+int
+_linux_cycles_init( int cpu_mhz )
+{
+	unsigned long long tick_hz = 0;
+
+#if defined(HAVE_ARCH_TIMER)
+	tick_hz = arch_timer_hz(  );
+	if ( tick_hz < CYC_MIN_TICK_HZ || tick_hz > CYC_MAX_TICK_HZ ) {
+		SUBDBG( "Timer frequency %llu Hz unusable, using clock_gettime\n",
+			tick_hz );
+		tick_hz = 0;
+	}
+#endif
+	cyc_tick_hz = tick_hz;
+	cyc_cpu_hz = ( cpu_mhz > 0 ) ?
+		( unsigned long long ) cpu_mhz * 1000000ULL : CYC_NSEC_PER_SEC;
+	cyc_ready = 1;
+
+	SUBDBG( "Cycle timer: %llu Hz timer, scaled to %llu Hz%s\n",
+		cyc_tick_hz ? cyc_tick_hz : CYC_NSEC_PER_SEC, cyc_cpu_hz,
+		( cpu_mhz > 0 ) ? "" : " (CPU frequency unknown)" );
+	return PAPI_OK;
+}
+
+long long
+_linux_cycles_read( void )
+{
+	if ( !cyc_ready )
+		_linux_cycles_init( _papi_hwi_system_info.hw_info.cpu_max_mhz );
+
+#if defined(HAVE_ARCH_TIMER)
+	if ( cyc_tick_hz )
+		return ( long long ) _linux_cycles_scale( arch_timer_ticks(  ),
+							  cyc_tick_hz, cyc_cpu_hz );
+#endif
+	return ( long long ) _linux_cycles_scale( mono_nsec(  ),
+						  CYC_NSEC_PER_SEC, cyc_cpu_hz );
+}
+
+long long
+_linux_get_virt_cycles( void )
+{
+	struct timespec ts;
+	unsigned long long ns;
+
+	if ( !cyc_ready )
+		_linux_cycles_init( _papi_hwi_system_info.hw_info.cpu_max_mhz );
+
+	clock_gettime( CLOCK_THREAD_CPUTIME_ID, &ts );
+	ns = ( unsigned long long ) ts.tv_sec * CYC_NSEC_PER_SEC +
+		( unsigned long long ) ts.tv_nsec;
+	return ( long long ) _linux_cycles_scale( ns, CYC_NSEC_PER_SEC, cyc_cpu_hz );
+}
+
+unsigned long long
+_linux_cycles_tick_hz( void )
+{
+	return cyc_tick_hz;
+}
+
+unsigned long long
+_linux_cycles_cpu_hz( void )
+{
+	return cyc_cpu_hz;
+}
