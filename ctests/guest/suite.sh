@@ -11,8 +11,7 @@
 profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
-TESTS="detect papi-avail native-avail count-raw count-papi-native count-papi-preset
-encodings errors-libpfm errors-papi sched domains overflow unit-tests papi-ctests"
+TESTS=$(grep -v '^#' $G/tests.list)
 # Loop sizes for the counting tests.
 N1=1000000 N2=3000000
 
@@ -71,13 +70,15 @@ t_native_avail() {
 	need_papi
 	need_pmu
 	papi_native_avail >/tmp/native.out 2>&1 || { tail /tmp/native.out; fail "papi_native_avail failed"; }
-	grep -E "^\| $pmu::" /tmp/native.out | head -n 5
-	n=$(grep -cE "^\| $pmu::" /tmp/native.out)
-	echo "$n $pmu native events listed"
-	[ "$n" -gt 0 ] || fail "papi_native_avail lists no $pmu event"
+	sed -n '/Native Events in Component: perf_event$/,/^Total events/p' /tmp/native.out |
+		grep -E '^\| [A-Za-z]' | head -n 6
+	grep '^Total events' /tmp/native.out
+	# The core PMU's events may be listed with or without their "pmu::" prefix.
 	pmu_events | while read -r ev type config; do
-		grep -qE "^\| $pmu::$ev( |$)" /tmp/native.out || { echo "missing $pmu::$ev"; exit 1; }
-	done || fail "papi_native_avail does not list every event of events.list"
+		grep -qE "^\| ($pmu::)?$ev +(<-->)?\|" /tmp/native.out && echo "listed $ev" ||
+			{ echo "missing $pmu::$ev"; echo 1 >/tmp/native.bad; }
+	done
+	[ ! -e /tmp/native.bad ] || fail "papi_native_avail does not list every $pmu event of events.list"
 }
 
 t_count_raw() {
@@ -135,13 +136,15 @@ t_errors_libpfm() {
 
 t_errors_papi() {
 	need_papi
-	$CT/guest/guest_papi unknown || fail "unknown event not refused with PAPI_ENOEVNT"
+	$CT/guest/guest_papi unknown || fail "an unknown event name is not refused"
 }
 
 t_sched() {
 	need_papi
 	need_pmu
-	evs=$(pmu_events | awk -v p="$pmu" '$1 !~ /CYCLES/ { printf "%s::%s ", p, $1 }' | cut -d' ' -f1-9)
+	# Instructions first (multiplexed, it must still come out near 2 per iteration),
+	# then more of the PMU's events than it has counters.
+	evs="$ins_event $(pmu_events | awk -v p="$pmu" '$1 !~ /CYCLES|INST_RETIRED/ { printf "%s::%s ", p, $1 }' | cut -d' ' -f1-8)"
 	$CT/guest/guest_papi sched $evs || fail "more events than counters: no PAPI_ECNFLCT, or multiplexing failed"
 }
 
