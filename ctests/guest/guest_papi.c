@@ -12,8 +12,10 @@
  *       PAPI_add_named_event fail with PAPI_ENOEVNT or PAPI_ECMP (PAPI 7.0.0's
  *       perf_event component answers PAPI_ECMP for a name libpfm4 does not
  *       know), leaving the event set empty.
- *   guest_papi default  counts cycles with PAPI's default domain; prints the
- *       error code if that fails (exit 3).
+ *   guest_papi default EVENT  counts EVENT in PAPI's default domain (exit 1 if
+ *       it does not count).
+ *   guest_papi user EVENT  counts EVENT with the domain set to PAPI_DOM_USER;
+ *       exit 3 with the error if PAPI refuses (at PAPI_set_opt or PAPI_start).
  */
 #include <inttypes.h>
 #include <papi.h>
@@ -139,21 +141,34 @@ static int cmd_unknown(void)
 	return bad;
 }
 
-static int cmd_default(const char *ev)
+static int cmd_domain(const char *ev, int user)
 {
 	int es = PAPI_NULL, r;
 	long long v;
+	const char *what = user ? "PAPI_DOM_USER" : "the default domain";
 
 	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_assign_eventset_component(es, 0));
+	if (user) {
+		PAPI_option_t opt;
+		memset(&opt, 0, sizeof(opt));
+		opt.domain.eventset = es;
+		opt.domain.domain = PAPI_DOM_USER;
+		r = PAPI_set_opt(PAPI_DOMAIN, &opt);
+		if (r != PAPI_OK) {
+			printf("PAPI_set_opt(PAPI_DOMAIN, PAPI_DOM_USER): %s (%d)\n", PAPI_strerror(r), r);
+			return 3;
+		}
+	}
 	CHECK(PAPI_add_named_event(es, ev));
 	r = PAPI_start(es);
 	if (r != PAPI_OK) {
-		printf("start %s in the default domain: %s (%d)\n", ev, PAPI_strerror(r), r);
-		return 3;
+		printf("start %s in %s: %s (%d)\n", ev, what, PAPI_strerror(r), r);
+		return user ? 3 : 1;
 	}
 	loop(1000000);
 	CHECK(PAPI_stop(es, &v));
-	printf("%s = %lld\n", ev, v);
+	printf("%s in %s = %lld\n", ev, what, v);
 	return v > 0 ? 0 : 1;
 }
 
@@ -174,7 +189,9 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "unknown"))
 		return cmd_unknown();
 	if (argc == 3 && !strcmp(argv[1], "default"))
-		return cmd_default(argv[2]);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV\n");
+		return cmd_domain(argv[2], 0);
+	if (argc == 3 && !strcmp(argv[1], "user"))
+		return cmd_domain(argv[2], 1);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV\n");
 	return 2;
 }

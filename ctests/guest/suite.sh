@@ -12,6 +12,8 @@ profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
 TESTS=$(grep -v '^#' $G/tests.list)
+only=$(sed -n 's/.*guest\.tests=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
+[ -z "$only" ] || TESTS=$only
 # Loop sizes for the counting tests.
 N1=1000000 N2=3000000
 
@@ -28,8 +30,8 @@ rv-sscofpmf) arch=riscv64 pmu=sifive_u74 useronly=yes overflow=yes cpu_id="0x489
 esac
 pending_papi="pending: riscv64 PAPI build (PAPI RISC-V substrate issue)"
 case $arch in
-aarch64) ins_event=$pmu::INST_RETIRED cyc_event=$pmu::CPU_CYCLES ;;
-riscv64) ins_event=perf::INSTRUCTIONS cyc_event=perf::CYCLES ;;
+aarch64) ins_event=$pmu::INST_RETIRED cyc_event=$pmu::CPU_CYCLES user_slack=0 ;;
+riscv64) ins_event=perf::INSTRUCTIONS cyc_event=perf::CYCLES user_slack=2 ;;
 esac
 
 skip() { echo "SKIP: $*"; exit 77; }
@@ -64,6 +66,7 @@ t_papi_avail() {
 		grep -E '^(Vendor string|Model string|CPUID)' /tmp/avail.out | grep -q "$(printf %d "$cpu_id" 2>/dev/null)" ||
 		fail "papi_avail does not report the CPU ($cpu_id) in its vendor/model lines"
 	echo "papi_avail reports the CPU ($cpu_id)"
+	echo "presets available: $(papi_avail -a 2>/dev/null | grep -c '^PAPI_')"
 }
 
 t_native_avail() {
@@ -81,14 +84,16 @@ t_native_avail() {
 	[ ! -e /tmp/native.bad ] || fail "papi_native_avail does not list every $pmu event of events.list"
 }
 
+# Exact user-only counts where the hardware filters by privilege (Arm). QEMU's
+# RISC-V instret counts kernel instructions even with exclude_kernel=1 (no
+# Smcntrpmf), so there, as with both domains, the count must lie within 2% above 2N.
 t_count_raw() {
 	bad=0
 	if [ "$useronly" = yes ]; then
-		$CT/guest/guest_count loop user $N1 $N2 0 || bad=1
+		$CT/guest/guest_count loop user $N1 $N2 $user_slack || bad=1
 	else
 		echo "user-only counting: not on this profile (no privilege filtering without Sscofpmf)"
 	fi
-	# Kernel and user: the loop plus what the kernel runs meanwhile (ticks).
 	$CT/guest/guest_count loop all $N1 $N2 2 || bad=1
 	[ $bad -eq 0 ] || fail "counts out of bounds"
 }
@@ -148,7 +153,7 @@ t_sched() {
 	$CT/guest/guest_papi sched $evs || fail "more events than counters: no PAPI_ECNFLCT, or multiplexing failed"
 }
 
-t_domains() {
+t_domains_raw() {
 	if [ "$useronly" = yes ]; then
 		$CT/guest/guest_count useronly || fail "a user-only event does not open"
 	else
@@ -159,9 +164,22 @@ t_domains() {
 		*) fail "a user-only event must fail with EINVAL without Sscofpmf" ;;
 		esac
 	fi
+}
+
+# Counting in PAPI's default domain must work everywhere; an explicit user-only
+# request must work where the hardware filters by privilege, and be refused with
+# an error on the U74 (pending the RISC-V substrate, which decides which).
+t_domains_papi() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
 	$CT/guest/guest_papi default "$cyc_event" || fail "counting in PAPI's default domain failed"
+	$CT/guest/guest_papi user "$cyc_event"
+	rc=$?
+	if [ "$useronly" = no ]; then
+		[ $rc -eq 3 ] || fail "a PAPI_DOM_USER request must be refused without Sscofpmf"
+	else
+		[ $rc -eq 0 ] || fail "counting in PAPI_DOM_USER failed"
+	fi
 }
 
 t_overflow() {
@@ -185,8 +203,9 @@ t_unit_tests() {
 	[ $bad -eq 0 ] || fail "a unit test failed"
 }
 
-# PAPI's own tests, with PAPI's own verdicts. Failures are errors unless the piece
-# they need has not landed (the PMU, or presets): then they are recorded as pending.
+# PAPI's own tests, with PAPI's own verdicts (PAPI skips a test whose events are
+# not there). Failures are errors unless a piece they need has not landed (the
+# PMU, or presets): then this test is a SKIP naming it, and they are recorded.
 t_papi_ctests() {
 	need_papi
 	why=
@@ -209,9 +228,32 @@ t_papi_ctests() {
 		note=$(grep -vE '^\s*$' /tmp/ct.out | tail -n 1 | cut -c1-100)
 		echo "@@papi $t $v ${why:+($why) }$note"
 	done
-	echo "PAPI ctests: $p passed, $f failed, $s skipped"
+	echo "PAPI ctests: $p passed, $f failed, $s skipped (by PAPI's own verdicts)"
 	[ $hard -eq 0 ] || fail "PAPI ctests failed"
-	[ -z "$why" ] || skip "$why (PAPI ctests: $p passed, $f failed, $s skipped)"
+	[ $f -eq 0 ] || skip "$why: $f PAPI ctests failed"
+}
+
+# What "make demo" shows of a guest (run alone: kernel argument guest.tests=demo).
+t_demo() {
+	echo "CPU (/proc/cpuinfo):"
+	grep -E '^(CPU implementer|CPU part|mvendorid|marchid|mimpid|uarch|isa)' /proc/cpuinfo | sort -u | sed 's/^/  /'
+	echo "libpfm4 detection (showevtinfo):"
+	showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' | sed 's/^/  /'
+	if have_papi; then
+		echo "papi_avail (first lines):"
+		papi_avail 2>&1 | sed -n '3,9p;/^Number Hardware/p' | sed 's/^/  /'
+		echo "  presets available: $(papi_avail -a 2>/dev/null | grep -c '^PAPI_')"
+	else
+		echo "papi_avail: $pending_papi"
+	fi
+	echo "a counted loop (guest_count: 2 instructions per iteration, perf_event_open):"
+	[ "$useronly" = yes ] && $CT/guest/guest_count loop user $N1 $N2 $user_slack | sed 's/^/  /'
+	$CT/guest/guest_count loop all $N1 $N2 2 | sed 's/^/  /'
+	if have_papi && pmu_detected "$pmu"; then
+		echo "the same loop through PAPI ($ins_event):"
+		$CT/guest/guest_papi count "$ins_event" $N1 $N2 | sed 's/^/  /'
+	fi
+	return 0
 }
 
 if [ $# -ge 2 ]; then
