@@ -130,6 +130,22 @@ t_encodings() {
 		esac
 	done
 	[ ! -e /tmp/enc.bad ] || fail "encodings that reach the kernel differ from events.list"
+	# The same through PAPI, for the first three events.
+	have_papi || { echo "(PAPI: $pending_papi)"; return 0; }
+	pmu_events | head -n 3 >/tmp/papi.evs
+	strace -f -v -e trace=perf_event_open -o /tmp/strace.papi \
+		papi_command_line $(awk -v p="$pmu" '{ printf "%s::%s ", p, $1 }' /tmp/papi.evs) >/tmp/pcl.out 2>&1
+	tail -n 8 /tmp/pcl.out
+	while read -r ev type config; do
+		case $type in 4) tname=PERF_TYPE_RAW ;; *) tname=$type ;; esac
+		if grep -q "perf_event_open({type=$tname, .*config=$config, " /tmp/strace.papi; then
+			echo "ok   PAPI $pmu::$ev type=$tname config=$config"
+		else
+			echo "BAD  PAPI $pmu::$ev: no perf_event_open with type=$tname config=$config"
+			echo 1 >/tmp/enc.bad
+		fi
+	done </tmp/papi.evs
+	[ ! -e /tmp/enc.bad ] || fail "PAPI's encodings that reach the kernel differ from events.list"
 }
 
 t_errors_libpfm() {
