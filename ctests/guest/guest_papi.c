@@ -2,8 +2,10 @@
  * guest_papi: PAPI checks run inside the emulated guests (ctests/guest/), built
  * wherever PAPI is cross-built.
  *
- *   guest_papi count EVENT N1 N2  count a 2-instruction loop of N1 and N2 iterations
- *       with EVENT (PAPI's default domain, user): must be 2N + C, one small C.
+ *   guest_papi count EVENT N1 N2 [SLACK]  count a 2-instruction loop of N1 and N2
+ *       iterations with EVENT in PAPI's default domain: must be 2N + C, one small
+ *       C; with SLACK > 0 (RISC-V guests, where QEMU also counts kernel
+ *       instructions), each count must lie within [2N, 2N * (1 + SLACK/100)].
  *       Exit 77 if EVENT does not exist (e.g. presets not there yet).
  *   guest_papi sched EVENT...  add the events one at a time: the first that does
  *       not fit must fail (at add or start) with PAPI_ECNFLCT; then with
@@ -44,7 +46,7 @@ static void loop(uint64_t n)
 		}                                                                    \
 	} while (0)
 
-static int cmd_count(const char *ev, uint64_t n1, uint64_t n2)
+static int cmd_count(const char *ev, uint64_t n1, uint64_t n2, double slack)
 {
 	int es = PAPI_NULL, code;
 	long long v[2];
@@ -66,6 +68,15 @@ static int cmd_count(const char *ev, uint64_t n1, uint64_t n2)
 		CHECK(PAPI_stop(es, &v[i]));
 		c[i] = v[i] - 2 * (int64_t)n[i];
 		printf("%s: N=%" PRIu64 " count=%lld = 2N%+" PRId64 "\n", ev, n[i], v[i], c[i]);
+	}
+	if (slack > 0) {
+		for (int i = 0; i < 2; i++)
+			if (c[i] < 0 || (double)v[i] > 2.0 * n[i] * (1 + slack / 100)) {
+				printf("%s: count outside [2N, 2N*(1+%g%%)]\n", ev, slack);
+				return 1;
+			}
+		printf("%s: counts within [2N, 2N*(1+%g%%)]\n", ev, slack);
+		return 0;
 	}
 	if (c[0] != c[1] || c[0] < 0 || c[0] > 1000) {
 		printf("%s: count is not 2N+C with one small C\n", ev);
@@ -182,8 +193,9 @@ int main(int argc, char **argv)
 		printf("PAPI_library_init: %s (%d)\n", PAPI_strerror(r), r);
 		return 1;
 	}
-	if (argc == 5 && !strcmp(argv[1], "count"))
-		return cmd_count(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0));
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "count"))
+		return cmd_count(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0),
+				 argc == 6 ? atof(argv[5]) : 0);
 	if (argc >= 4 && !strcmp(argv[1], "sched"))
 		return cmd_sched(argc, argv);
 	if (argc == 2 && !strcmp(argv[1], "unknown"))

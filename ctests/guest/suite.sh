@@ -101,7 +101,7 @@ t_count_raw() {
 t_count_papi_native() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
-	$CT/guest/guest_papi count "$ins_event" $N1 $N2
+	$CT/guest/guest_papi count "$ins_event" $N1 $N2 $user_slack
 	rc=$?
 	[ $rc -eq 77 ] && fail "$ins_event not available although $pmu is in the build"
 	[ $rc -eq 0 ] || fail "$ins_event count wrong"
@@ -109,7 +109,7 @@ t_count_papi_native() {
 
 t_count_papi_preset() {
 	need_papi
-	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2
+	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack
 	rc=$?
 	[ $rc -eq 77 ] && skip "pending: presets for $pmu (PAPI_TOT_INS not available)"
 	[ $rc -eq 0 ] || fail "PAPI_TOT_INS count wrong"
@@ -267,7 +267,7 @@ t_demo() {
 	$CT/guest/guest_count loop all $N1 $N2 2 | sed 's/^/  /'
 	if have_papi && pmu_detected "$pmu"; then
 		echo "the same loop through PAPI ($ins_event):"
-		$CT/guest/guest_papi count "$ins_event" $N1 $N2 | sed 's/^/  /'
+		$CT/guest/guest_papi count "$ins_event" $N1 $N2 $user_slack | sed 's/^/  /'
 	fi
 	return 0
 }
