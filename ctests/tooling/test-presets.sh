@@ -30,9 +30,9 @@ add() { echo "$2" >>"$TMP/p/$1"; }
 broken "preset defined twice" 'PAPI_BR_CN defined twice' \
 	add sifive_u74.csv 'PRESET,PAPI_BR_CN,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:JAL'
 broken "U74 preset over 2 programmable counters" 'needs 3 programmable counters' \
-	add sifive_u74.csv 'PRESET,PAPI_L1_DCA,DERIVED_ADD,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD,sifive_u74::MEMORY_SYSTEM:DCACHE_MISS,sifive_u74::MICROARCHITECTURAL:DCACHE_BUSY'
+	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,DERIVED_ADD,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD,sifive_u74::MEMORY_SYSTEM:DCACHE_MISS,sifive_u74::MICROARCHITECTURAL:DCACHE_BUSY'
 broken "bits of two classes on one counter" 'is not in libpfm4' \
-	add sifive_u74.csv 'PRESET,PAPI_L1_DCA,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD:ICACHE_MISS'
+	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD:ICACHE_MISS'
 broken "unknown Arm event" 'arm_n1::L2D_CACHE_HIT is not in libpfm4' \
 	add arm_n1.csv 'PRESET,PAPI_L2_DCH,NOT_DERIVED,arm_n1::L2D_CACHE_HIT'
 broken "not a PAPI preset" 'PAPI_L1_DCX is not a PAPI preset' \
