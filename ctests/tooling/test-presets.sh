@@ -14,16 +14,16 @@ echo "== the real sections"
 "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TOP_SRCDIR/README.md" --check ||
 	fail "README.md's preset table is out of date: run make preset-readme"
 
-# broken NAME PATTERN: copy presets/, let the caller's sed break it, and expect
+# broken NAME PATTERN COMMAND...: copy presets/, let the caller's sed break it, and expect
 # preset-table check to fail naming the problem (PATTERN, in its output).
 broken() {
-	name=$1 pattern=$2
+	name=$1 want=$2
 	shift 2
 	echo "== broken: $name"
 	rm -rf "$TMP/p" && cp -r "$TOP_SRCDIR/presets" "$TMP/p"
 	"$@"
 	expect_failure 'problem\(s\) in the preset sections' "$PT" check "$TMP/p" "$BUILD_DIR"
-	grep -E -- "$pattern" "$TMP/out" || fail "$name: no error matching /$pattern/"
+	grep -E -- "$want" "$TMP/out" || fail "$name: no error matching /$want/"
 }
 add() { echo "$2" >>"$TMP/p/$1"; }
 
