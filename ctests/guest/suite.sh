@@ -229,24 +229,34 @@ t_papi_ctests() {
 	if [ -z "$why" ] && ! papi_avail -a 2>/dev/null | grep -q '^PAPI_TOT_INS'; then
 		why="pending: presets for $pmu"
 	fi
-	p=0 f=0 s=0 hard=0
+	p=0 f=0 s=0 x=0 hard=0
 	for t in $(grep -v '^#' $G/papi-ctests.list); do
 		cd /usr/share/papi/ctests || exit 1
 		timeout 60 ./$t TESTS_QUIET >/tmp/ct.out 2>&1
 		rc=$?
-		if grep -q 'PASSED' /tmp/ct.out && [ $rc -eq 0 ]; then v=PASSED p=$((p + 1))
+		# a known failure on this profile (papi-ctests.expected), with its reason
+		known=$(awk -v p="$profile" -v t="$t" '!/^#/ && $1 == p && $2 == t { $1 = $2 = ""; sub(/^ +/, ""); print }' \
+			$G/papi-ctests.expected)
+		if grep -q 'PASSED' /tmp/ct.out && [ $rc -eq 0 ]; then
+			v=PASSED p=$((p + 1))
+			[ -z "$known" ] || { v="PASSED-but-listed-as-failing" hard=1; }
 		elif grep -q 'SKIPPED' /tmp/ct.out && [ $rc -eq 0 ]; then v=SKIPPED s=$((s + 1))
 		else
 			case $rc in 124|143) v=TIMEOUT ;; 0|1) v=FAILED ;; *) v=CRASHED ;; esac
-			f=$((f + 1))
-			[ -n "$why" ] || hard=1
+			if [ -n "$known" ] && [ "$v" = FAILED ]; then
+				v="FAILED-known" x=$((x + 1))
+			else
+				f=$((f + 1))
+				[ -n "$why" ] || hard=1
+			fi
 		fi
 		note=$(grep -vE '^\s*$' /tmp/ct.out | tail -n 1 | cut -c1-100)
-		echo "@@papi $t $v ${why:+($why) }$note"
+		echo "@@papi $t $v ${known:+($known) }${why:+($why) }$note"
 	done
-	echo "PAPI ctests: $p passed, $f failed, $s skipped (by PAPI's own verdicts)"
-	[ $hard -eq 0 ] || fail "PAPI ctests failed"
+	echo "PAPI ctests: $p passed, $f failed, $x failed for a known reason, $s skipped (by PAPI's own verdicts)"
+	[ $hard -eq 0 ] || fail "PAPI ctests failed (or one listed in papi-ctests.expected passed: update the list)"
 	[ $f -eq 0 ] || skip "$why: $f PAPI ctests failed"
+	[ $x -eq 0 ] || skip "$x PAPI ctests fail for the known reasons of papi-ctests.expected"
 }
 
 # What "make demo" shows of a guest (run alone: kernel argument guest.tests=demo).
