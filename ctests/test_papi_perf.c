@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
+#include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
 
@@ -348,6 +350,75 @@ compare_loads(void)
 		table.n, EVENTS_CSV);
 }
 
+/* ------------------------------------------------------------------ */
+/* Counting through the changed open/start paths (software events,    */
+/* which every Linux has): events added one by one form one group,    */
+/* the single scheduability check accepts it, PAPI_start and          */
+/* PAPI_reset (one group ioctl) zero every member, and the counts     */
+/* grow with the work.                                                */
+
+static void
+spin(long n)
+{
+	volatile double x = 1.0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		x = x * 1.0000001;
+}
+
+static void
+test_group_add_start_reset(void **state)
+{
+	static const char *names[] = { "perf::TASK-CLOCK", "perf::CPU-CLOCK",
+		"perf::PAGE-FAULTS" };
+	long long before[3], after[3], again[3];
+	int es = PAPI_NULL, i;
+	char *buf;
+
+	(void)state;
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	if (PAPI_get_component_info(0)->disabled) {
+		PAPI_shutdown();
+		skip();
+	}
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(PAPI_add_named_event(es, names[i]), PAPI_OK);
+
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(3000000);
+	buf = malloc(64 << 20);			/* page faults */
+	assert_non_null(buf);
+	memset(buf, 1, 64 << 20);
+	assert_int_equal(PAPI_read(es, before), PAPI_OK);
+	/* a reset zeroes every member of the group, not only the leader */
+	assert_int_equal(PAPI_reset(es), PAPI_OK);
+	assert_int_equal(PAPI_read(es, after), PAPI_OK);
+	assert_true(before[0] > 1000000);	/* ns of task clock */
+	assert_true(before[1] > 1000000);
+	assert_true(before[2] > 1000);		/* 16 K pages touched */
+	assert_true(after[0] < before[0] / 2);
+	assert_true(after[1] < before[1] / 2);
+	assert_true(after[2] < before[2] / 2);
+	spin(3000000);
+	assert_int_equal(PAPI_stop(es, again), PAPI_OK);
+	assert_true(again[0] > after[0]);
+	/* a new start starts from zero again (group reset at start) */
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	assert_int_equal(PAPI_read(es, after), PAPI_OK);
+	assert_true(after[0] < again[0]);
+	assert_true(after[2] < before[2] / 2);
+	assert_int_equal(PAPI_stop(es, NULL), PAPI_OK);
+	free(buf);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -416,6 +487,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_line_kinds),
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_presets_same_as_full_parse),
+		cmocka_unit_test(test_group_add_start_reset),
 	};
 
 	self_path = argv[0];

@@ -137,7 +137,11 @@ _papi_preset_skip_lines( char **table, const char *pmu_name )
 	int kind, skipped = 0;
 
 	while ( *p ) {
-		kind = _papi_preset_line_kind( p, &name, &name_len );
+		/* most lines of the table start so */
+		if ( memcmp( p, "PRESET,", 7 ) == 0 )
+			kind = PAPI_PRESET_LINE_DEFINITION;
+		else
+			kind = _papi_preset_line_kind( p, &name, &name_len );
 		if ( kind == PAPI_PRESET_LINE_OTHER )
 			break;
 		if ( kind == PAPI_PRESET_LINE_CPU &&
