@@ -341,11 +341,16 @@ test_probe_u74_no_sscofpmf(void **state)
 	assert_int_equal(fake_calls, 3);
 	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
 	assert_int_equal(_pe_pmu_caps.overflow_intr, 0);
-	assert_int_equal(info.default_domain, PAPI_DOM_USER | PAPI_DOM_KERNEL);
-	assert_int_equal(info.available_domains, PAPI_DOM_USER | PAPI_DOM_KERNEL);
+	assert_int_equal(info.default_domain,
+			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
+	assert_int_equal(info.available_domains,
+			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_EINVAL);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_KERNEL), PAPI_EINVAL);
-	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL), PAPI_OK);
+	/* perf_event maps a domain without SUPERVISOR to exclude_hv=1 */
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL), PAPI_EINVAL);
+	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL |
+					      PAPI_DOM_SUPERVISOR), PAPI_OK);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_ALL), PAPI_OK);
 	assert_int_equal(_pe_pmu_check_overflow(), PAPI_ENOSUPP);
 }

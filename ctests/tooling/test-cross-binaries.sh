@@ -14,7 +14,8 @@ checked=0
 for t in ${CROSS_TARGETS:-}; do
 	stage=$BUILD_DIR/stage/$t
 	for f in usr/lib/libpfm.so.4 usr/share/doc/libpfm-*/examples/showevtinfo \
-		usr/lib/libcmocka.so.0 usr/libexec/papi-riscv-arm/ctests/test_libpfm4; do
+		usr/lib/libcmocka.so.0 usr/libexec/papi-riscv-arm/ctests/test_libpfm4 \
+		usr/libexec/papi-riscv-arm/guest/guest_count; do
 		set -- $stage/$f
 		[ -e "$1" ] || fail "$t: $f not staged"
 		file -L "$1" | grep -q "$(machine_of "$t")" || fail "$t: $(file -L "$1")"
@@ -25,7 +26,7 @@ for t in ${PAPI_CROSS_TARGETS:-}; do
 	stage=$BUILD_DIR/stage/$t
 	for f in usr/lib/libpapi.so usr/bin/papi_avail usr/bin/papi_native_avail \
 		usr/bin/papi_component_avail usr/bin/papi_command_line usr/share/papi/ctests/zero \
-		usr/libexec/papi-riscv-arm/ctests/test_papi; do
+		usr/libexec/papi-riscv-arm/ctests/test_papi usr/libexec/papi-riscv-arm/guest/guest_papi; do
 		[ -e "$stage/$f" ] || fail "$t: $f not staged"
 		file -L "$stage/$f" | grep -q "$(machine_of "$t")" || fail "$t: $(file -L "$stage/$f")"
 		checked=$((checked + 1))

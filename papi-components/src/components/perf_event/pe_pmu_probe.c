@@ -8,9 +8,10 @@
  *   (every SiFive U74) cannot count user and kernel mode apart, and
  *   perf_event_open() rejects exclude_kernel=1 with EINVAL.  PAPI's
  *   default domain is user-only, so every PAPI_start() would fail.  When
- *   detected, the default and available domains become user+kernel, which
- *   is what such a PMU counts, and a request for anything else gets
- *   PAPI_EINVAL instead of being silently widened.
+ *   detected, the default and available domains become user+kernel+
+ *   supervisor (every mode, the firmware's included: what such a PMU
+ *   counts), and a request for anything less gets PAPI_EINVAL instead of
+ *   being silently widened.
  *
  * - Overflow interrupts.  Without Sscofpmf there are none either: the
  *   kernel refuses sampling events with EOPNOTSUPP.  Hardware overflow
@@ -19,7 +20,9 @@
  *
  * The probe event is the generic hardware cycles event; if it does not
  * open at all (no hardware PMU, perf_event_open not implemented, no
- * permission) nothing is concluded and PAPI's defaults stay.
+ * permission) nothing is concluded and PAPI's defaults stay.  The probes
+ * leave exclude_hv clear: such a PMU refuses every exclude_* bit, and
+ * PAPI's events take exclude_hv from libpfm4, which sets none there.
  */
 
 #include <errno.h>
@@ -31,6 +34,10 @@
 
 #include PEINCLUDE
 #include "pe_pmu_probe.h"
+
+/* What a PMU without privilege filtering counts: every mode, including */
+/* the firmware's (exclude_hv must stay clear too, or the open fails)     */
+#define PE_ALL_MODES ( PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR )
 
 pe_pmu_caps_t _pe_pmu_caps = { 1, 1 };
 
@@ -45,7 +52,6 @@ probe_open( pe_open_fn_t open_fn, int exclude_kernel, int sampling )
 	attr.type = PERF_TYPE_HARDWARE;
 	attr.config = PERF_COUNT_HW_CPU_CYCLES;
 	attr.disabled = 1;
-	attr.exclude_hv = 1;
 	attr.exclude_kernel = exclude_kernel;
 	if ( sampling ) {
 		attr.sample_period = 1ULL << 30;
@@ -112,8 +118,8 @@ _pe_pmu_probe_init( pe_open_fn_t open_fn, PAPI_component_info_t *info )
 		/* counting is not permitted (perf_event_paranoid), leave   */
 		/* the defaults: software events still count user-only.     */
 		if ( info->available_domains & PAPI_DOM_KERNEL ) {
-			info->available_domains = PAPI_DOM_USER | PAPI_DOM_KERNEL;
-			info->default_domain = PAPI_DOM_USER | PAPI_DOM_KERNEL;
+			info->available_domains = PE_ALL_MODES;
+			info->default_domain = PE_ALL_MODES;
 		}
 	}
 }
@@ -123,10 +129,9 @@ _pe_pmu_check_domain( int domain )
 {
 	if ( _pe_pmu_caps.priv_filter )
 		return PAPI_OK;
-	if ( ( domain & PAPI_DOM_USER ) && ( domain & PAPI_DOM_KERNEL ) )
+	if ( ( domain & PE_ALL_MODES ) == PE_ALL_MODES )
 		return PAPI_OK;
-	SUBDBG( "domain %#x: this PMU counts user and kernel mode together\n",
-		domain );
+	SUBDBG( "domain %#x: this PMU counts all modes together\n", domain );
 	return PAPI_EINVAL;
 }
 

@@ -17,8 +17,8 @@ typedef long ( *pe_open_fn_t ) ( struct perf_event_attr *attr, pid_t pid,
 
 /* errno of each probe's perf_event_open(), 0 if it opened */
 typedef struct {
-	int user_only;		/* cycles, exclude_kernel=1, exclude_hv=1 */
-	int user_kernel;	/* cycles, exclude_hv=1 */
+	int user_only;		/* cycles, exclude_kernel=1 */
+	int user_kernel;	/* cycles, nothing excluded */
 	int sampling;		/* cycles, sample_period set, either domain */
 } pe_probe_errors_t;
 

@@ -1,0 +1,209 @@
+/*
+ * guest_papi: PAPI checks run inside the emulated guests (ctests/guest/), built
+ * wherever PAPI is cross-built.
+ *
+ *   guest_papi count EVENT N1 N2 [SLACK]  count a 2-instruction loop of N1 and N2
+ *       iterations with EVENT in PAPI's default domain: must be 2N + C, one small
+ *       C; with SLACK > 0 (RISC-V guests, where QEMU also counts kernel
+ *       instructions), each count must lie within [2N, 2N * (1 + SLACK/100)].
+ *       Exit 77 if EVENT does not exist (e.g. presets not there yet).
+ *   guest_papi sched EVENT...  add the events one at a time: the first that does
+ *       not fit must fail (at add or start) with PAPI_ECNFLCT; then with
+ *       multiplexing all of them must add, start, count and stop.
+ *   guest_papi unknown  an unknown event name: PAPI_event_name_to_code and
+ *       PAPI_add_named_event fail with PAPI_ENOEVNT or PAPI_ECMP (PAPI 7.0.0's
+ *       perf_event component answers PAPI_ECMP for a name libpfm4 does not
+ *       know), leaving the event set empty.
+ *   guest_papi default EVENT  counts EVENT in PAPI's default domain (exit 1 if
+ *       it does not count).
+ *   guest_papi user EVENT  counts EVENT with the domain set to PAPI_DOM_USER;
+ *       exit 3 with the error if PAPI refuses (at PAPI_set_opt or PAPI_start).
+ */
+#include <inttypes.h>
+#include <papi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void loop(uint64_t n)
+{
+#if defined(__aarch64__)
+	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
+#elif defined(__riscv)
+	__asm__ volatile("1: addi %0, %0, -1\n\tbnez %0, 1b" : "+r"(n));
+#else
+#error "guest_papi is for the aarch64 and riscv64 guests"
+#endif
+}
+
+#define CHECK(call)                                                                  \
+	do {                                                                         \
+		int r_ = (call);                                                     \
+		if (r_ != PAPI_OK) {                                                 \
+			printf("%s: %s (%d)\n", #call, PAPI_strerror(r_), r_);       \
+			return 1;                                                    \
+		}                                                                    \
+	} while (0)
+
+static int cmd_count(const char *ev, uint64_t n1, uint64_t n2, double slack)
+{
+	int es = PAPI_NULL, code;
+	long long v[2];
+	uint64_t n[2] = { n1, n2 };
+	int64_t c[2];
+
+	if (PAPI_event_name_to_code((char *)ev, &code) != PAPI_OK || PAPI_query_event(code) != PAPI_OK) {
+		printf("%s: not available in this build\n", ev);
+		return 77;
+	}
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_add_named_event(es, ev));
+	/* Warm-up: the first start/stop also runs the dynamic linker's lazy binding. */
+	CHECK(PAPI_start(es));
+	CHECK(PAPI_stop(es, &v[0]));
+	for (int i = 0; i < 2; i++) {
+		CHECK(PAPI_start(es));
+		loop(n[i]);
+		CHECK(PAPI_stop(es, &v[i]));
+		c[i] = v[i] - 2 * (int64_t)n[i];
+		printf("%s: N=%" PRIu64 " count=%lld = 2N%+" PRId64 "\n", ev, n[i], v[i], c[i]);
+	}
+	if (slack > 0) {
+		for (int i = 0; i < 2; i++)
+			if (c[i] < 0 || (double)v[i] > 2.0 * n[i] * (1 + slack / 100)) {
+				printf("%s: count outside [2N, 2N*(1+%g%%)]\n", ev, slack);
+				return 1;
+			}
+		printf("%s: counts within [2N, 2N*(1+%g%%)]\n", ev, slack);
+		return 0;
+	}
+	if (c[0] != c[1] || c[0] < 0 || c[0] > 1000) {
+		printf("%s: count is not 2N+C with one small C\n", ev);
+		return 1;
+	}
+	printf("%s: count = 2N+%" PRId64 " exactly\n", ev, c[0]);
+	return 0;
+}
+
+static int cmd_sched(int argc, char **argv)
+{
+	int es = PAPI_NULL, i, r = PAPI_OK, n;
+	long long v[64];
+
+	CHECK(PAPI_create_eventset(&es));
+	for (i = 2; i < argc; i++) {
+		r = PAPI_add_named_event(es, argv[i]);
+		if (r != PAPI_OK) {
+			printf("adding %s (event %d): %s (%d)\n", argv[i], i - 1, PAPI_strerror(r), r);
+			break;
+		}
+		printf("added %s\n", argv[i]);
+	}
+	if (r == PAPI_OK) {
+		r = PAPI_start(es);
+		printf("start with %d events: %s (%d)\n", argc - 2, PAPI_strerror(r), r);
+		if (r == PAPI_OK)
+			PAPI_stop(es, v);
+	}
+	if (r != PAPI_ECNFLCT) {
+		printf("expected PAPI_ECNFLCT (%d) for more events than counters\n", PAPI_ECNFLCT);
+		return 1;
+	}
+	PAPI_cleanup_eventset(es);
+	PAPI_destroy_eventset(&es);
+
+	es = PAPI_NULL;
+	CHECK(PAPI_multiplex_init());
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_assign_eventset_component(es, 0));
+	CHECK(PAPI_set_multiplex(es));
+	for (i = 2; i < argc; i++)
+		CHECK(PAPI_add_named_event(es, argv[i]));
+	CHECK(PAPI_start(es));
+	loop(20000000);
+	CHECK(PAPI_stop(es, v));
+	n = argc - 2;
+	for (i = 0; i < n; i++)
+		printf("multiplexed %s = %lld\n", argv[i + 2], v[i]);
+	/* The first event counts instructions (INST_RETIRED): about 2 per iteration. */
+	if (v[0] < 0.9 * 40000000 || v[0] > 1.1 * 40000000) {
+		printf("multiplexed %s: not within 10%% of the loop's 40000000 instructions\n", argv[2]);
+		return 1;
+	}
+	printf("%d events counted with multiplexing\n", n);
+	return 0;
+}
+
+static int cmd_unknown(void)
+{
+	int es = PAPI_NULL, r, code, bad = 0;
+
+	r = PAPI_event_name_to_code("NO_SUCH_EVENT_XYZ", &code);
+	printf("PAPI_event_name_to_code(NO_SUCH_EVENT_XYZ): %s (%d)\n", PAPI_strerror(r), r);
+	bad |= r != PAPI_ENOEVNT && r != PAPI_ECMP;
+	CHECK(PAPI_create_eventset(&es));
+	r = PAPI_add_named_event(es, "NO_SUCH_EVENT_XYZ");
+	printf("PAPI_add_named_event(NO_SUCH_EVENT_XYZ): %s (%d)\n", PAPI_strerror(r), r);
+	bad |= r != PAPI_ENOEVNT && r != PAPI_ECMP;
+	r = PAPI_num_events(es);
+	printf("events in the set afterwards: %d\n", r);
+	bad |= r != 0;
+	return bad;
+}
+
+static int cmd_domain(const char *ev, int user)
+{
+	int es = PAPI_NULL, r;
+	long long v;
+	const char *what = user ? "PAPI_DOM_USER" : "the default domain";
+
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_assign_eventset_component(es, 0));
+	if (user) {
+		PAPI_option_t opt;
+		memset(&opt, 0, sizeof(opt));
+		opt.domain.eventset = es;
+		opt.domain.domain = PAPI_DOM_USER;
+		r = PAPI_set_opt(PAPI_DOMAIN, &opt);
+		if (r != PAPI_OK) {
+			printf("PAPI_set_opt(PAPI_DOMAIN, PAPI_DOM_USER): %s (%d)\n", PAPI_strerror(r), r);
+			return 3;
+		}
+	}
+	CHECK(PAPI_add_named_event(es, ev));
+	r = PAPI_start(es);
+	if (r != PAPI_OK) {
+		printf("start %s in %s: %s (%d)\n", ev, what, PAPI_strerror(r), r);
+		return user ? 3 : 1;
+	}
+	loop(1000000);
+	CHECK(PAPI_stop(es, &v));
+	printf("%s in %s = %lld\n", ev, what, v);
+	return v > 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	int r;
+
+	setvbuf(stdout, NULL, _IONBF, 0);
+	r = PAPI_library_init(PAPI_VER_CURRENT);
+	if (r != PAPI_VER_CURRENT) {
+		printf("PAPI_library_init: %s (%d)\n", PAPI_strerror(r), r);
+		return 1;
+	}
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "count"))
+		return cmd_count(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0),
+				 argc == 6 ? atof(argv[5]) : 0);
+	if (argc >= 4 && !strcmp(argv[1], "sched"))
+		return cmd_sched(argc, argv);
+	if (argc == 2 && !strcmp(argv[1], "unknown"))
+		return cmd_unknown();
+	if (argc == 3 && !strcmp(argv[1], "default"))
+		return cmd_domain(argv[2], 0);
+	if (argc == 3 && !strcmp(argv[1], "user"))
+		return cmd_domain(argv[2], 1);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV\n");
+	return 2;
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Emulated guests: a guest that does not finish in time is killed and reported as
+# a failure with its last console lines; a guest test with no result is a failure;
+# a skipped one says why.
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set by make check}" "${CACHE_DIR:?set by make check}"
+
+# guest-result on made-up guest output.
+mkdir -p "$TMP/g"
+printf '@@begin one\nchecking\nSKIP: pending: something\n@@result one SKIP pending: something\n' >"$TMP/g/console.log"
+echo "one SKIP pending: something" >"$TMP/g/results"
+rc=0; "$SCRIPTS/guest-result" "$TMP/g" one >"$TMP/out" || rc=$?
+[ $rc -eq 77 ] || fail "a skipped guest test must exit 77, got $rc"
+tail -n 1 "$TMP/out" | grep -q '^SKIP: pending: something$' || fail "no SKIP reason: $(cat "$TMP/out")"
+rc=0; "$SCRIPTS/guest-result" "$TMP/g" two >"$TMP/out" || rc=$?
+[ $rc -eq 1 ] || fail "a guest test without a result must fail, got $rc"
+grep -q 'no result for two' "$TMP/out" || fail "no explanation: $(cat "$TMP/out")"
+
+case " ${CROSS_TARGETS:-} " in
+*" aarch64 "*) ;;
+*) echo "SKIP: no aarch64 cross build here, so no guest to time out"; exit 77 ;;
+esac
+# A guest killed after 3 s, long before its suite is done.
+rc=0
+GUEST_TIMEOUT=3 "$SCRIPTS/guest-run" a72 "$BUILD_DIR/stage" "$CACHE_DIR" "$TMP/a72" >"$TMP/out" 2>&1 || rc=$?
+cat "$TMP/out"
+[ $rc -ne 0 ] || fail "a guest killed by its time limit must fail"
+grep -q 'killed after 3 s (hung); last console lines:' "$TMP/out" || fail "no time-out report"
+grep -q '^    | ' "$TMP/out" || fail "no console lines shown"
+echo "a hung guest is killed and reported"

@@ -1,0 +1,58 @@
+#!/bin/sh
+# The preset sections (presets/*.csv): scripts/preset-table's checks pass on the
+# real sections (syntax, preset names, duplicates, counters per preset and the
+# U74's 2 programmable counters, every native event in our libpfm4 tables,
+# papi_avail -a / -e with each PMU forced), the README's preset table is the one
+# generated from them, and each kind of check fails on a section broken for it.
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set by make check: the build directory}"
+PT=$SCRIPTS/preset-table
+PAPI_SRC=$BUILD_DIR/host/papi/src
+
+echo "== the real sections"
+"$PT" check "$TOP_SRCDIR/presets" "$BUILD_DIR" || fail "preset-table check failed on presets/"
+"$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TOP_SRCDIR/README.md" --check ||
+	fail "README.md's preset table is out of date: run make preset-readme"
+
+# broken NAME PATTERN COMMAND...: copy presets/, let the caller's sed break it, and expect
+# preset-table check to fail naming the problem (PATTERN, in its output).
+broken() {
+	name=$1 want=$2
+	shift 2
+	echo "== broken: $name"
+	rm -rf "$TMP/p" && cp -r "$TOP_SRCDIR/presets" "$TMP/p"
+	"$@"
+	expect_failure 'problem\(s\) in the preset sections' "$PT" check "$TMP/p" "$BUILD_DIR"
+	grep -E -- "$want" "$TMP/out" || fail "$name: no error matching /$want/"
+}
+add() { echo "$2" >>"$TMP/p/$1"; }
+
+broken "preset defined twice" 'PAPI_BR_CN defined twice' \
+	add sifive_u74.csv 'PRESET,PAPI_BR_CN,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:JAL'
+broken "U74 preset over 2 programmable counters" 'needs 3 programmable counters' \
+	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,DERIVED_ADD,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD,sifive_u74::MEMORY_SYSTEM:DCACHE_MISS,sifive_u74::MICROARCHITECTURAL:DCACHE_BUSY'
+broken "bits of two classes on one counter" 'is not in libpfm4' \
+	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD:ICACHE_MISS'
+broken "unknown Arm event" 'arm_n1::L2D_CACHE_HIT is not in libpfm4' \
+	add arm_n1.csv 'PRESET,PAPI_L2_DCH,NOT_DERIVED,arm_n1::L2D_CACHE_HIT'
+broken "not a PAPI preset" 'PAPI_L1_DCX is not a PAPI preset' \
+	add arm_ac72.csv 'PRESET,PAPI_L1_DCX,NOT_DERIVED,arm_ac72::L1D_CACHE'
+broken "postfix formula and events disagree" 'formula' \
+	add arm_ac72.csv 'PRESET,PAPI_L2_TCH,DERIVED_POSTFIX,N0|N1|-|N2|-|,arm_ac72::L2D_CACHE,arm_ac72::L2D_CACHE_REFILL'
+broken "mapped and UNAVAILABLE" 'both mapped and listed as UNAVAILABLE' \
+	add arm_n1.csv '# UNAVAILABLE,PAPI_TOT_INS,testing'
+# The section differs from the table compiled into libpapi: papi_avail lists a
+# preset the (edited) section no longer has.
+drop_l1_icm() { sed -i '/PAPI_L1_ICM,/d' "$TMP/p/arm_n1.csv"; }
+broken "papi_avail disagrees with the section" 'papi_avail -a lists PAPI_L1_ICM, which the section does not define' \
+	drop_l1_icm
+remap_tlb() { sed -i 's/^PRESET,PAPI_TLB_DM,NOT_DERIVED,arm_ac72::L1D_TLB_REFILL/PRESET,PAPI_TLB_DM,NOT_DERIVED,arm_ac72::L1D_TLB_REFILL_RD/' "$TMP/p/arm_ac72.csv"; }
+broken "papi_avail -e maps differently" 'papi_avail -e PAPI_TLB_DM maps to' \
+	remap_tlb
+
+echo "== stale README table"
+cp "$TOP_SRCDIR/README.md" "$TMP/README.md"
+sed -i 's/^| `PAPI_TOT_INS` |\(.*\)| yes |/| `PAPI_TOT_INS` |\1| - |/' "$TMP/README.md"
+cmp -s "$TMP/README.md" "$TOP_SRCDIR/README.md" && fail "the README edit did not change anything"
+expect_failure 'preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/README.md" --check
+echo "ok"
