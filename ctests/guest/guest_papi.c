@@ -18,6 +18,11 @@
  *       it does not count).
  *   guest_papi user EVENT  counts EVENT with the domain set to PAPI_DOM_USER;
  *       exit 3 with the error if PAPI refuses (at PAPI_set_opt or PAPI_start).
+ *   guest_papi userread EVENT N1 N2 FAST [SLACK]  PAPI_read while counting:
+ *       fast_counter_read must be FAST (0/1, the perf_user_access the suite set),
+ *       the counts between reads around the loops must be 2N + C as for
+ *       "count"; prints "ns_per_read T", the mean time of 2000 PAPI_read calls
+ *       (under -icount, proportional to the instructions run, kernel included).
  */
 #include <inttypes.h>
 #include <papi.h>
@@ -25,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void loop(uint64_t n)
 {
@@ -183,6 +189,62 @@ static int cmd_domain(const char *ev, int user)
 	return v > 0 ? 0 : 1;
 }
 
+static int cmd_userread(const char *ev, uint64_t n1, uint64_t n2, int fast, double slack)
+{
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	int es = PAPI_NULL, code, i;
+	long long v[3], tmp;
+	uint64_t n[2] = { n1, n2 };
+	int64_t c[2];
+	struct timespec t0, t1;
+
+	if (PAPI_event_name_to_code((char *)ev, &code) != PAPI_OK || PAPI_query_event(code) != PAPI_OK) {
+		printf("%s: not available in this build\n", ev);
+		return 77;
+	}
+	printf("fast_counter_read=%d (expected %d)\n", ci->fast_counter_read, fast);
+	if (ci->fast_counter_read != fast)
+		return 1;
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_add_named_event(es, ev));
+	CHECK(PAPI_start(es));
+	CHECK(PAPI_read(es, &tmp));	/* lazy binding */
+	CHECK(PAPI_read(es, &v[0]));
+	loop(n1);
+	CHECK(PAPI_read(es, &v[1]));
+	loop(n2);
+	CHECK(PAPI_read(es, &v[2]));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < 2000; i++)
+		CHECK(PAPI_read(es, &tmp));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK(PAPI_stop(es, &tmp));
+	printf("ns_per_read %lld\n", ((t1.tv_sec - t0.tv_sec) * 1000000000LL +
+		(t1.tv_nsec - t0.tv_nsec)) / 2000);
+	if (tmp < v[2]) {
+		printf("%s: count went back: %lld after %lld\n", ev, tmp, v[2]);
+		return 1;
+	}
+	for (i = 0; i < 2; i++) {
+		c[i] = (v[i + 1] - v[i]) - 2 * (int64_t)n[i];
+		printf("%s: N=%" PRIu64 " between reads %lld = 2N%+" PRId64 "\n", ev, n[i],
+			v[i + 1] - v[i], c[i]);
+	}
+	if (slack > 0) {
+		for (i = 0; i < 2; i++)
+			if (c[i] < 0 || (double)(v[i + 1] - v[i]) > 2.0 * n[i] * (1 + slack / 100)) {
+				printf("%s: count outside [2N, 2N*(1+%g%%)]\n", ev, slack);
+				return 1;
+			}
+		return 0;
+	}
+	if (c[0] != c[1] || c[0] < 0 || c[0] > 1000) {
+		printf("%s: count between reads is not 2N+C with one small C\n", ev);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -204,6 +266,9 @@ int main(int argc, char **argv)
 		return cmd_domain(argv[2], 0);
 	if (argc == 3 && !strcmp(argv[1], "user"))
 		return cmd_domain(argv[2], 1);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV\n");
+	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "userread"))
+		return cmd_userread(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0),
+				    atoi(argv[5]), argc == 7 ? atof(argv[6]) : 0);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK]\n");
 	return 2;
 }

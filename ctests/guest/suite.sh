@@ -115,6 +115,28 @@ t_count_papi_preset() {
 	[ $rc -eq 0 ] || fail "PAPI_TOT_INS count wrong"
 }
 
+# User-space counter reads (issue 9): with perf_user_access=1 PAPI reads the
+# counters from the perf mmap page, with 0 through read(); both must count the
+# same loops right, and the user read must cost at most a quarter of read().
+t_user_read() {
+	need_papi
+	[ "$arch" = riscv64 ] || need_pmu
+	f=/proc/sys/kernel/perf_user_access
+	[ -e $f ] || skip "kernel without perf_user_access (AArch64 < 5.17, RISC-V < 6.6)"
+	old=$(cat $f) bad=0
+	echo 1 >$f
+	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 1 $user_slack >/tmp/ur1 || bad=1
+	cat /tmp/ur1
+	echo 0 >$f
+	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 0 $user_slack >/tmp/ur0 || bad=1
+	cat /tmp/ur0
+	echo "$old" >$f
+	[ $bad -eq 0 ] || fail "PAPI_read counts wrong"
+	fast=$(sed -n 's/^ns_per_read //p' /tmp/ur1) slow=$(sed -n 's/^ns_per_read //p' /tmp/ur0)
+	echo "PAPI_read: $fast ns from the mmap page, $slow ns through read()"
+	[ $((fast * 4)) -le "$slow" ] || fail "user-space PAPI_read not 4x cheaper than read()"
+}
+
 t_encodings() {
 	need_pmu
 	evs=$(pmu_events | awk -v p="$pmu" '{ printf "%s::%s ", p, $1 }')

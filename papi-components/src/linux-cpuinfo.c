@@ -25,6 +25,9 @@
 #include <string.h>
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "papi.h"
 #include "papi_internal.h"
@@ -44,6 +47,38 @@ _linux_cpuinfo_path( void )
 	if ( path != NULL && path[0] != '\0' )
 		return path;
 	return "/proc/cpuinfo";
+}
+
+/* The searches rewind() the file for each key, and stdio re-reads it   */
+/* from procfs each time (a few system calls per key): read it once,    */
+/* into one buffer (64 KiB: some 60 x86 or 250 AArch64 CPUs), and       */
+/* search that.  A larger file is read from the file as before.         */
+static char cpuinfo_buffer[64 * 1024];
+
+FILE *
+_linux_cpuinfo_fopen( void )
+{
+	const char *path = _linux_cpuinfo_path(  );
+	size_t len = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open( path, O_RDONLY );
+	if ( fd < 0 )
+		return NULL;
+	while ( len < sizeof ( cpuinfo_buffer ) ) {
+		n = read( fd, cpuinfo_buffer + len, sizeof ( cpuinfo_buffer ) - len );
+		if ( n < 0 && errno == EINTR )
+			continue;
+		if ( n <= 0 )
+			break;
+		len += ( size_t ) n;
+	}
+	close( fd );
+
+	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) )
+		return fopen( path, "r" );	/* empty (or unreadable), or too large */
+	return fmemopen( cpuinfo_buffer, len, "r" );
 }
 
 /* The value of the first line whose key is exactly "key" (as opposed to */

@@ -12,6 +12,11 @@
 /* /proc/cpuinfo, or the file named by LIBPFM_PROC_CPUINFO (as libpfm4) */
 const char *_linux_cpuinfo_path( void );
 
+/* That file as a stdio stream, read once into memory so that the many  */
+/* rewind()s of the searches cost no system call; fclose() it as usual.  */
+/* Not thread-safe: for PAPI's initialization.                           */
+FILE *_linux_cpuinfo_fopen( void );
+
 /* Fill vendor, model and ids from a RISC-V /proc/cpuinfo.              */
 /* Returns PAPI_OK if the file describes RISC-V harts, else PAPI_ENOSUPP */
 int _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo );
