@@ -1,10 +1,15 @@
 #!/bin/sh
 # report.sh: assembles BENCH_OUT/results.md (on stdout) from what run-bench
 # wrote there: machine.json, overhead.md, syscalls*.csv, instructions.csv,
-# accuracy.md.
+# accuracy.md. "report.sh plot-title": the title of overhead.png.
 set -eu
 o=${BENCH_OUT:?}
 j() { awk -v k="\"$1\":" '$1 == k { sub(/^[^:]*: */, ""); sub(/,$/, ""); gsub(/^"|"$/, ""); print }' "$o/machine.json"; }
+
+if [ "${1:-}" = plot-title ]; then
+	echo "PAPI vs raw perf_event per phase: $(j cpu) ($(j overhead_events), $(j domain))"
+	exit 0
+fi
 
 echo "# PAPI vs raw perf_event: $(j cpu)"
 echo
@@ -122,10 +127,16 @@ if [ -f "$o/accuracy.md" ]; then
 	echo
 	echo "## Accuracy: GEMM counted through both (mean of the repetitions; CV = sd/mean)"
 	echo
+	echo "Each process also counts a start + stop around nothing (the second of two):"
+	echo "the side's **own count**, i.e. what its own code adds inside the counting"
+	echo "window (PAPI's start and stop paths after the enable and before the disable)."
+	echo "**net** = count - own count, per run: the GEMM alone. For deterministic events"
+	echo "(instructions under QEMU's icount) the two sides must agree exactly there."
+	echo
 	cat "$o/accuracy.md"
 	if [ -s "$o/accuracy-unknown.txt" ]; then
 		echo
-		echo "Events of the list unknown here (skipped):"
+		echo "Events of the list that are unknown or cannot be counted here (skipped):"
 		echo
 		sed 's/^/- /' "$o/accuracy-unknown.txt"
 	fi

@@ -21,6 +21,7 @@ struct event {
 	uint32_t type;
 	uint64_t config, config1, config2;
 	int exclude_user, exclude_kernel, exclude_hv;
+	int encoded; /* the fields above came from an encoding */
 };
 
 /* Parse "NAME=type:config:config1:config2:xu:xk:xh" (numbers in C notation,

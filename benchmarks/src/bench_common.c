@@ -77,6 +77,7 @@ int event_parse_encoding(const char *s, struct event *ev, char *err, int errlen)
 	ev->exclude_user = (int)v[4];
 	ev->exclude_kernel = (int)v[5];
 	ev->exclude_hv = (int)v[6];
+	ev->encoded = 1;
 	return 0;
 }
 

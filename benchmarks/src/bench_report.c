@@ -251,7 +251,7 @@ static int strace_cmd(const char *side, int iter, const char *file)
 struct acc {
 	char side[8], event[EV_NAME_MAX];
 	int size;
-	double count;
+	double count, null; /* null: the side's own count (start + stop around nothing) */
 };
 
 static int accuracy(const char *file, const char *sumfile)
@@ -269,8 +269,10 @@ static int accuracy(const char *file, const char *sumfile)
 		ln++;
 		if (ln == 1 && !strncmp(line, "side,", 5))
 			continue;
-		if (split(line, fl, MAXF) != 6 || strlen(fl[0]) >= 8 || strlen(fl[3]) >= EV_NAME_MAX) {
-			fprintf(stderr, "bench_report: %s:%ld: expected side,size,rep,event,count,ns\n", file, ln);
+		int nf = split(line, fl, MAXF);
+		if ((nf != 6 && nf != 7) || strlen(fl[0]) >= 8 || strlen(fl[3]) >= EV_NAME_MAX) {
+			fprintf(stderr, "bench_report: %s:%ld: expected side,size,rep,event,count,ns[,null]\n", file,
+				ln);
 			return 1;
 		}
 		if (n == cap) {
@@ -283,6 +285,7 @@ static int accuracy(const char *file, const char *sumfile)
 		strcpy(A[n].event, fl[3]);
 		A[n].size = atoi(fl[1]);
 		A[n].count = atof(fl[4]);
+		A[n].null = nf == 7 ? atof(fl[6]) : 0;
 		n++;
 	}
 	fclose(f);
@@ -295,13 +298,18 @@ static int accuracy(const char *file, const char *sumfile)
 		perror(sumfile);
 		return 1;
 	}
-	fprintf(out, "size,event,n,perf_mean,perf_sd,perf_cv_pct,papi_mean,papi_sd,papi_cv_pct,rel_diff_pct\n");
-	printf("| size | event | perf_event (a) mean | CV | PAPI (b) mean | CV | (b) vs (a) | n |\n");
-	printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+	fprintf(out, "size,event,n,perf_mean,perf_sd,perf_cv_pct,papi_mean,papi_sd,papi_cv_pct,rel_diff_pct,"
+		     "perf_null_mean,papi_null_mean,net_rel_diff_pct,net_all_runs_equal\n");
+	printf("| size | event | perf_event (a) mean | CV | PAPI (b) mean | CV | (b) vs (a) "
+	       "| own count (a) / (b) | (b) vs (a), net | same net count in every run | n |\n");
+	printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
 	double *b1 = malloc(n * sizeof *b1), *b2 = malloc(n * sizeof *b2);
+	double *z1 = malloc(n * sizeof *z1), *z2 = malloc(n * sizeof *z2);
+	if (!b1 || !b2 || !z1 || !z2)
+		abort();
 	for (i = 0; i < n; i++) {
 		size_t k1 = 0, k2 = 0;
-		struct stats s1, s2;
+		struct stats s1, s2, n1, n2, o1, o2;
 		for (j = 0; j < i; j++)
 			if (A[j].size == A[i].size && !strcmp(A[j].event, A[i].event))
 				break;
@@ -309,22 +317,43 @@ static int accuracy(const char *file, const char *sumfile)
 			continue; /* already reported */
 		for (j = 0; j < n; j++)
 			if (A[j].size == A[i].size && !strcmp(A[j].event, A[i].event)) {
-				if (!strcmp(A[j].side, "perf"))
+				if (!strcmp(A[j].side, "perf")) {
+					z1[k1] = A[j].null;
 					b1[k1++] = A[j].count;
-				else
+				} else {
+					z2[k2] = A[j].null;
 					b2[k2++] = A[j].count;
+				}
 			}
 		if (stats_compute(b1, k1, &s1) < 0 || stats_compute(b2, k2, &s2) < 0) {
 			fprintf(stderr, "bench_report: %s: event %s size %d has samples from one side only\n", file,
 				A[i].event, A[i].size);
 			return 1;
 		}
+		stats_compute(z1, k1, &o1);
+		stats_compute(z2, k2, &o2);
+		/* net = count - own count, per run */
+		for (j = 0; j < k1; j++)
+			z1[j] = b1[j] - z1[j];
+		for (j = 0; j < k2; j++)
+			z2[j] = b2[j] - z2[j];
+		stats_compute(z1, k1, &n1);
+		stats_compute(z2, k2, &n2);
 		double rel = (s2.mean - s1.mean) / s1.mean * 100.0;
-		printf("| %d | %s | %.0f | %.2f%% | %.0f | %.2f%% | %+.3f%% | %zu/%zu |\n", A[i].size, A[i].event,
-		       s1.mean, s1.sd / s1.mean * 100, s2.mean, s2.sd / s2.mean * 100, rel, k1, k2);
-		fprintf(out, "%d,%s,%zu,%.1f,%.1f,%.4f,%.1f,%.1f,%.4f,%.4f\n", A[i].size, A[i].event, k1, s1.mean,
-			s1.sd, s1.sd / s1.mean * 100, s2.mean, s2.sd, s2.sd / s2.mean * 100, rel);
+		double nrel = (n2.mean - n1.mean) / n1.mean * 100.0;
+		/* deterministic events (instructions under icount) must agree exactly */
+		int same = n1.min == n1.max && n2.min == n2.max && n1.min == n2.min;
+		printf("| %d | %s | %.0f | %.2f%% | %.0f | %.2f%% | %+.3f%% | %.0f / %.0f | %+.3f%% | %s | %zu/%zu |\n",
+		       A[i].size, A[i].event, s1.mean, s1.sd / s1.mean * 100, s2.mean, s2.sd / s2.mean * 100, rel,
+		       o1.mean, o2.mean, nrel, same ? "yes" : "no", k1, k2);
+		fprintf(out, "%d,%s,%zu,%.1f,%.1f,%.4f,%.1f,%.1f,%.4f,%.4f,%.1f,%.1f,%.4f,%s\n", A[i].size,
+			A[i].event, k1, s1.mean, s1.sd, s1.sd / s1.mean * 100, s2.mean, s2.sd, s2.sd / s2.mean * 100,
+			rel, o1.mean, o2.mean, nrel, same ? "yes" : "no");
 	}
+	free(b1);
+	free(b2);
+	free(z1);
+	free(z2);
 	fclose(out);
 	return 0;
 }

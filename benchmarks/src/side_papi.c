@@ -31,10 +31,19 @@ int side_init(struct event *evs, int n, int domain)
 		fprintf(stderr, "papi side: PAPI's perf_event component is disabled: %s\n", ci->disabled_reason);
 		return -1;
 	}
-	if (domain & DOM_USER)
-		papi_dom |= PAPI_DOM_USER;
-	if (domain & DOM_KERNEL)
-		papi_dom |= PAPI_DOM_KERNEL;
+	if (n > 0 && evs[0].encoded) {
+		/* Exactly the raw side's exclude bits: whether libpfm4 sets
+		 * exclude_hv for "all" depends on the PMU, and a U74 refuses
+		 * any exclude bit. */
+		papi_dom = (evs[0].exclude_user ? 0 : PAPI_DOM_USER) |
+			   (evs[0].exclude_kernel ? 0 : PAPI_DOM_KERNEL) |
+			   (evs[0].exclude_hv ? 0 : PAPI_DOM_SUPERVISOR);
+	} else {
+		if (domain & DOM_USER)
+			papi_dom |= PAPI_DOM_USER;
+		if (domain & DOM_KERNEL)
+			papi_dom |= PAPI_DOM_KERNEL;
+	}
 	if (papi_dom != PAPI_DOM_USER && (rc = PAPI_set_domain(papi_dom)) != PAPI_OK) {
 		papi_fail("PAPI_set_domain", NULL, rc);
 		return -1;
