@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 		check += cm[i];
 	for (i = 0; i < nev; i++) {
 		if (vals[i] <= 0) {
-			fprintf(stderr, "gemm_%s: event %s counted %lld: counters do not work here\n",
+			fprintf(stderr, "gemm_%s: event %s counted %lld: not counted here, or it does not occur in a GEMM\n",
 				side_name, evs[i].name, vals[i]);
 			return 2;
 		}

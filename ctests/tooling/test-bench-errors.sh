@@ -39,4 +39,17 @@ fi
 # The harness's report tool rejects malformed samples, naming the line.
 printf 'side,mode,run,iter,phase,ns,instructions\npapi,cold,1\n' >"$TMP/bad.csv"
 expect 1 'bad.csv:2: expected' "$BIN/bench_report" overhead "$TMP/bad.csv" "$TMP/r"
+# -R on a folder without results says so.
+expect 2 'holds no run-bench results' sh "$TOP_SRCDIR/benchmarks/run-bench" -R "$TMP"
+# An accuracy event that resolves but never counts in the window (page faults:
+# the arrays are touched before it) is skipped with its reason, in the report
+# too; the others still run.
+printf 'domain user\noverhead perf::TASK-CLOCK\naccuracy perf::PAGE-FAULTS\naccuracy perf::TASK-CLOCK\n' >"$TMP/ev.conf"
+sh "$TOP_SRCDIR/benchmarks/run-bench" -T -I none -c 1 -W 1 -n 2 -A 1 -f 0.1 -E "$TMP/ev.conf" "$TMP/o3" >/dev/null 2>"$TMP/err" ||
+	{ cat "$TMP/err"; fail "run-bench failed on an event it should skip"; }
+grep -q 'PAGE-FAULTS: cannot be counted here (gemm_.*counted 0' "$TMP/o3/accuracy-unknown.txt" ||
+	fail "the uncountable event is not listed with its reason"
+grep -q 'PAGE-FAULTS: cannot be counted here' "$TMP/o3/results.md" || fail "results.md does not list the skipped event"
+! grep -q 'PAGE-FAULTS' "$TMP/o3/accuracy.csv" || fail "samples of the skipped event were kept"
+grep -q '^papi,1,1,perf::TASK-CLOCK,' "$TMP/o3/accuracy.csv" || fail "the countable event was not measured"
 echo "all checks passed"
