@@ -23,7 +23,7 @@ echo "## Time per phase"
 echo
 echo "Both sides do the same work: init = library initialisation + event set + events"
 echo "opened (raw: one perf_event_open per event, same group and read format as PAPI's),"
-echo "start = reset + enable, read = one group read, stop = disable + read,"
+echo "start = reset + enable, read = one group read, reread = a second one (steady state), stop = disable + read,"
 echo "termination = PAPI cleanup + destroy + shutdown / close. Runs alternate A/B,"
 echo "the side that goes first alternating too; 'paired' is the median of the"
 echo "per-run ratios."
@@ -42,10 +42,10 @@ if [ -f "$o/syscalls.csv" ]; then
 		echo "|---|---:|---:|"
 		awk -F, -v mode=$mode -v whole="$o/syscalls-whole.csv" '
 			NR > 1 && $2 == mode { c[$3 "," $1] += $6; t[$1] += $6
-				if ($3 ~ /^(init|start|read|stop|term)$/) ph[$1] += $6 }
+				if ($3 ~ /^(init|start|read|reread|stop|term)$/) ph[$1] += $6 }
 			END {
 				while ((getline l < whole) > 0) { split(l, f, ","); if (f[2] == mode) w[f[1]] = f[3] }
-				n = split("startup init start read stop term between other-iterations exit", b, " ")
+				n = split("startup init start read reread stop term between other-iterations exit", b, " ")
 				for (i = 1; i <= n; i++) {
 					if (b[i] == "other-iterations" && mode == "cold") continue
 					label = b[i]
@@ -55,7 +55,7 @@ if [ -f "$o/syscalls.csv" ]; then
 					if (b[i] == "other-iterations") label = "other iterations (the first, cold, cycle)"
 					printf "| %s | %d | %d |\n", label, c[b[i] ",perf"], c[b[i] ",papi"]
 				}
-				printf "| **sum of the 5 phases** | **%d** | **%d** |\n", ph["perf"], ph["papi"]
+				printf "| **sum of the 6 phases** | **%d** | **%d** |\n", ph["perf"], ph["papi"]
 				printf "| all calls of the marked run (markers excluded) | %d | %d |\n", t["perf"], t["papi"]
 				printf "| whole process, separate unmarked run (strace -c) | %s | %s |\n", w["perf"], w["papi"]
 				printf "| whole process - sum of phases | %d | %d |\n", w["perf"] - ph["perf"], w["papi"] - ph["papi"]
@@ -100,7 +100,7 @@ if [ -f "$o/instructions.csv" ] && [ "$(wc -l <"$o/instructions.csv")" -gt 1 ]; 
 	echo "|---|---:|---:|---:|---:|"
 	awk -F, 'NR > 1 && $3 !~ /forced/ { v[$1 "," $2 "," $3] = $4; if ($3 != "total") { t[$1 "," $2] += $4 } }
 		END {
-			n = split("init start read stop term", p, " ")
+			n = split("init start read reread stop term", p, " ")
 			for (i = 1; i <= n; i++)
 				printf "| %s | %s | %s | %s | %s |\n", p[i], v["perf,cold," p[i]], v["papi,cold," p[i]],
 					v["perf,warm," p[i]], v["papi,warm," p[i]]

@@ -60,11 +60,41 @@ present_arm_core_pmus(const char *fixture)
 	return list;
 }
 
+/*
+ * Opens of the cpuinfo fixture: linked with -Wl,--wrap=fopen, every fopen() of
+ * libpfm4 comes through here.
+ */
+FILE *__real_fopen(const char *path, const char *mode);
+static int cpuinfo_opens;
+
+FILE *
+__wrap_fopen(const char *path, const char *mode)
+{
+	const char *ci = getenv("LIBPFM_PROC_CPUINFO");
+
+	if (ci && !strcmp(path, ci))
+		cpuinfo_opens++;
+	return __real_fopen(path, mode);
+}
+
 static void
 test_raspberry_pi4_is_a72(void **state)
 {
 	(void)state;
 	assert_string_equal(present_arm_core_pmus("raspberry-pi4.txt"), "arm_ac72");
+}
+
+/* Every ARM PMU's detection shares one read of the file (was one read each). */
+static void
+test_cpuinfo_read_once_per_initialization(void **state)
+{
+	(void)state;
+	cpuinfo_opens = 0;
+	assert_string_equal(present_arm_core_pmus("raspberry-pi4.txt"), "arm_ac72");
+	assert_int_equal(cpuinfo_opens, 1);
+	/* and afresh at the next initialization */
+	assert_string_equal(present_arm_core_pmus("aws-graviton2.txt"), "arm_n1");
+	assert_int_equal(cpuinfo_opens, 2);
 }
 
 static void
@@ -184,6 +214,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_raspberry_pi4_is_a72),
 		cmocka_unit_test(test_graviton2_is_n1),
+		cmocka_unit_test(test_cpuinfo_read_once_per_initialization),
 		cmocka_unit_test(test_rk3399_is_a72_only),
 		cmocka_unit_test(test_a53_board_is_a53),
 		cmocka_unit_test(test_a72_id_is_upstreams),

@@ -5,7 +5,10 @@
 #define BENCH_H
 #include <stdint.h>
 
-enum phase { PH_INIT, PH_START, PH_READ, PH_STOP, PH_TERM, PH_N };
+/* PH_REREAD: a second read of the same event set, the steady state of a code
+ * that reads many times (the first read may pay for first-touch costs, e.g.
+ * the fault-in of a perf mmap page). */
+enum phase { PH_INIT, PH_START, PH_READ, PH_REREAD, PH_STOP, PH_TERM, PH_N };
 extern const char *const phase_names[PH_N];
 
 #define MAX_EVENTS 16

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *const phase_names[PH_N] = { "init", "start", "read", "stop", "term" };
+const char *const phase_names[PH_N] = { "init", "start", "read", "reread", "stop", "term" };
 int bench_markers;
 
 uint64_t now_ns(void)

@@ -123,9 +123,11 @@ static double paired_ratio(const char *mode, const char *phase, double *buf)
 	return st.median;
 }
 
-static const char *const phases6[] = { "init", "start", "read", "stop", "term", "total" };
-static const char *const phase_label[] = { "init (library + events)", "start", "read", "stop + read",
-	"termination", "total" };
+/* the phases of bench.h, then the whole cycle */
+#define NPH (PH_N + 1)
+static const char *const phases[NPH] = { "init", "start", "read", "reread", "stop", "term", "total" };
+static const char *const phase_label[NPH] = { "init (library + events)", "start", "read (first)",
+	"read again (steady state)", "stop + read", "termination", "total" };
 
 static int overhead(const char *file, const char *prefix)
 {
@@ -151,17 +153,17 @@ static int overhead(const char *file, const char *prefix)
 	fprintf(csv, "mode,side,phase,n,min_us,median_us,mean_us,p95_us,max_us,sd_us,median_instructions\n");
 	fprintf(js, "[\n");
 	for (m = 0; m < 2; m++) {
-		struct stats sp[6], sq[6];
-		double ratio[6], pratio[6], ip[6], iq[6];
+		struct stats sp[NPH], sq[NPH];
+		double ratio[NPH], pratio[NPH], ip[NPH], iq[NPH];
 		int any = 0;
-		for (p = 0; p < 6; p++) {
+		for (p = 0; p < NPH; p++) {
 			struct stats t;
-			stats_compute(buf, collect(modes[m], "perf", phases6[p], buf, 0), &sp[p]);
-			stats_compute(buf, collect(modes[m], "papi", phases6[p], buf, 0), &sq[p]);
-			ip[p] = stats_compute(buf, collect(modes[m], "perf", phases6[p], buf, 1), &t) ? -1 : t.median;
-			iq[p] = stats_compute(buf, collect(modes[m], "papi", phases6[p], buf, 1), &t) ? -1 : t.median;
+			stats_compute(buf, collect(modes[m], "perf", phases[p], buf, 0), &sp[p]);
+			stats_compute(buf, collect(modes[m], "papi", phases[p], buf, 0), &sq[p]);
+			ip[p] = stats_compute(buf, collect(modes[m], "perf", phases[p], buf, 1), &t) ? -1 : t.median;
+			iq[p] = stats_compute(buf, collect(modes[m], "papi", phases[p], buf, 1), &t) ? -1 : t.median;
 			ratio[p] = sp[p].n && sq[p].n && sp[p].median > 0 ? sq[p].median / sp[p].median : NAN;
-			pratio[p] = paired_ratio(modes[m], phases6[p], buf);
+			pratio[p] = paired_ratio(modes[m], phases[p], buf);
 			any |= sp[p].n || sq[p].n;
 		}
 		if (!any)
@@ -175,7 +177,7 @@ static int overhead(const char *file, const char *prefix)
 			m == 0 ? "one measurement per fresh process" : "repeated within one process (first iteration dropped)");
 		fprintf(md, "| phase | perf_event median | perf_event mean | perf_event p95 | PAPI median | PAPI mean | PAPI p95 | PAPI/perf (medians) | PAPI/perf (paired) | n |\n");
 		fprintf(md, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-		for (p = 0; p < 6; p++) {
+		for (p = 0; p < NPH; p++) {
 			fprintf(md, "| %s | %.2f us | %.2f us | %.2f us | %.2f us | %.2f us | %.2f us | %.1fx | %.1fx | %zu/%zu |\n",
 				phase_label[p], sp[p].median, sp[p].mean, sp[p].p95, sq[p].median, sq[p].mean,
 				sq[p].p95, ratio[p], pratio[p], sp[p].n, sq[p].n);
@@ -183,14 +185,14 @@ static int overhead(const char *file, const char *prefix)
 				struct stats *x = s ? &sq[p] : &sp[p];
 				double ins = s ? iq[p] : ip[p];
 				fprintf(csv, "%s,%s,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,", modes[m], s ? "papi" : "perf",
-					phases6[p], x->n, x->min, x->median, x->mean, x->p95, x->max, x->sd);
+					phases[p], x->n, x->min, x->median, x->mean, x->p95, x->max, x->sd);
 				if (ins >= 0)
 					fprintf(csv, "%.0f", ins);
 				fprintf(csv, "\n");
 				fprintf(js, "%s  {\"mode\": \"%s\", \"side\": \"%s\", \"phase\": \"%s\", \"n\": %zu, "
 					"\"min_us\": %.3f, \"median_us\": %.3f, \"mean_us\": %.3f, \"p95_us\": %.3f, "
 					"\"max_us\": %.3f, \"sd_us\": %.3f",
-					first ? "" : ",\n", modes[m], s ? "papi" : "perf", phases6[p], x->n, x->min,
+					first ? "" : ",\n", modes[m], s ? "papi" : "perf", phases[p], x->n, x->min,
 					x->median, x->mean, x->p95, x->max, x->sd);
 				if (ins >= 0)
 					fprintf(js, ", \"median_instructions\": %.0f", ins);
@@ -201,13 +203,13 @@ static int overhead(const char *file, const char *prefix)
 				first = 0;
 			}
 			/* plot data: mode-index phase-index label perf median/p95 papi median/p95 */
-			fprintf(dat, "%s %d \"%s\" %.3f %.3f %.3f %.3f\n", modes[m], p, phases6[p], sp[p].median,
+			fprintf(dat, "%s %d \"%s\" %.3f %.3f %.3f %.3f\n", modes[m], p, phases[p], sp[p].median,
 				sp[p].p95, sq[p].median, sq[p].p95);
 		}
 		fclose(dat);
 		if (ip[0] >= 0 || iq[0] >= 0) {
 			fprintf(md, "\nRetired user instructions per phase (median, -I perf):\n\n| phase | perf_event | PAPI |\n|---|---:|---:|\n");
-			for (p = 0; p < 6; p++)
+			for (p = 0; p < NPH; p++)
 				fprintf(md, "| %s | %.0f | %.0f |\n", phase_label[p], ip[p], iq[p]);
 		}
 	}

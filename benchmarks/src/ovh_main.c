@@ -149,7 +149,8 @@ int main(int argc, char **argv)
 			switch (ph) {
 			case PH_INIT: rc = side_init(evs, nev, domain); break;
 			case PH_START: rc = side_start(); break;
-			case PH_READ: rc = side_read(vals); break;
+			case PH_READ:
+			case PH_REREAD: rc = side_read(vals); break;
 			case PH_STOP: rc = side_stop(vals); break;
 			case PH_TERM: rc = side_term(); break;
 			}
@@ -164,7 +165,7 @@ int main(int argc, char **argv)
 			bench_mark("end", phase_names[ph]);
 			if (ph == PH_START)
 				work(wk);
-			if (ph == PH_READ)
+			if (ph == PH_READ || ph == PH_REREAD)
 				work(wk);
 			if (ph == PH_STOP) {
 				/* a counter that counted nothing is an error, not a result */

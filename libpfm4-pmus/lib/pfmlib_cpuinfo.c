@@ -101,8 +101,8 @@ cpuinfo_trim(char *s, char *end)
  * PFM_SUCCESS, or PFM_ERR_NOTFOUND when the file cannot be read or holds no
  * "key : value" line at all.
  */
-int
-pfmlib_cpuinfo_read(pfmlib_cpuinfo_t *ci)
+static int
+cpuinfo_parse(pfmlib_cpuinfo_t *ci)
 {
 	pfmlib_cpuinfo_line_t *nl;
 	char *line, *next, *colon, *eol;
@@ -155,11 +155,61 @@ pfmlib_cpuinfo_read(pfmlib_cpuinfo_t *ci)
 	return PFM_SUCCESS;
 }
 
+/*
+ * Between pfmlib_cpuinfo_hold() and pfmlib_cpuinfo_release() (PMU detection
+ * in pfm_initialize()), the file is read and parsed once, on first use, and
+ * every pfmlib_cpuinfo_read() gets a shared view of that parse (or its error):
+ * one read for all the PMUs' detect routines instead of one each.
+ */
+static pfmlib_cpuinfo_t held_ci;
+static int held, held_ret;
+
+void
+pfmlib_cpuinfo_hold(void)
+{
+	pfmlib_cpuinfo_release();
+	held = 1;
+}
+
+void
+pfmlib_cpuinfo_release(void)
+{
+	pfmlib_cpuinfo_free(&held_ci);
+	held = 0;
+	held_ret = 0;
+}
+
+/*
+ * The parsed cpuinfo in *ci, to be given back with pfmlib_cpuinfo_free().
+ * Returns PFM_SUCCESS or the error of cpuinfo_parse().
+ */
+int
+pfmlib_cpuinfo_read(pfmlib_cpuinfo_t *ci)
+{
+	if (!held)
+		return cpuinfo_parse(ci);
+
+	if (!held_ci.buf && held_ret == 0) {
+		held_ret = cpuinfo_parse(&held_ci);
+		if (held_ret == PFM_SUCCESS)
+			held_ret = 1;	/* parsed: 0 means not read yet */
+	}
+	if (held_ret != 1) {
+		memset(ci, 0, sizeof(*ci));
+		return held_ret;
+	}
+	*ci = held_ci;
+	ci->shared = 1;
+	return PFM_SUCCESS;
+}
+
 void
 pfmlib_cpuinfo_free(pfmlib_cpuinfo_t *ci)
 {
-	free(ci->lines);
-	free(ci->buf);
+	if (!ci->shared) {
+		free(ci->lines);
+		free(ci->buf);
+	}
 	memset(ci, 0, sizeof(*ci));
 }
 
