@@ -26,11 +26,6 @@ int side_init(struct event *evs, int n, int domain)
 		papi_fail("PAPI_library_init", NULL, rc);
 		return -1;
 	}
-	ci = PAPI_get_component_info(0);
-	if (ci && ci->disabled) {
-		fprintf(stderr, "papi side: PAPI's perf_event component is disabled: %s\n", ci->disabled_reason);
-		return -1;
-	}
 	if (n > 0 && evs[0].encoded) {
 		/* Exactly the raw side's exclude bits: whether libpfm4 sets
 		 * exclude_hv for "all" depends on the PMU, and a U74 refuses
@@ -55,6 +50,13 @@ int side_init(struct event *evs, int n, int domain)
 	}
 	for (i = 0; i < n; i++) {
 		if ((rc = PAPI_add_named_event(evset, evs[i].name)) != PAPI_OK) {
+			/* why, when it fails (not measured work: the raw side has no such call) */
+			ci = PAPI_get_component_info(0);
+			if (ci && ci->disabled) {
+				fprintf(stderr, "papi side: PAPI's perf_event component is disabled: %s\n",
+					ci->disabled_reason);
+				return -1;
+			}
 			if (rc == PAPI_ENOEVNT)
 				fprintf(stderr, "papi side: cannot add event %s: %s (unknown to libpfm4 here, or the kernel has no counter for it: no hardware PMU?)\n",
 					evs[i].name, PAPI_strerror(rc));
