@@ -11,7 +11,11 @@
  *   the parser's field rules, skipping, and, end to end, that the presets
  *   loaded from the built-in table with the fast scan are exactly those
  *   loaded by the full parser from the same table as a file
- *   (PAPI_CSV_EVENT_FILE).
+ *   (PAPI_CSV_EVENT_FILE);
+ * - system calls of the perf_event component, counted (and failed on
+ *   demand) by a syscall() wrapper that libpapi.a links against: adding an
+ *   event to an open set opens only that event (pe_add_event.c), and falls
+ *   back to reopening the whole set whenever that is not the same.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <dlfcn.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -419,6 +425,218 @@ test_group_add_start_reset(void **state)
 	PAPI_shutdown();
 }
 
+/* ---- system calls of the perf_event component ----------------------- */
+
+/* libpapi.a is linked into this program, so its perf_event_open() calls */
+/* (syscall(__NR_perf_event_open, ...), perf_helpers.h) come here.       */
+static int perf_opens;			/* perf_event_open() calls */
+static uint64_t fail_sw_config = ~0ULL;	/* refuse this software event */
+static int fail_times;			/* that many times (-1: always) */
+
+long
+syscall(long nr, ...)
+{
+	static long (*real_syscall)(long, ...);
+	va_list ap;
+	long a[6];
+	int i;
+
+	va_start(ap, nr);
+	for (i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (nr == __NR_perf_event_open) {
+		const struct perf_event_attr *attr = (const void *)a[0];
+
+		perf_opens++;
+		if (attr && attr->type == PERF_TYPE_SOFTWARE &&
+		    attr->config == fail_sw_config && fail_times != 0) {
+			if (fail_times > 0)
+				fail_times--;
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	if (!real_syscall)
+		real_syscall = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* PAPI with the perf_event component, or skip */
+static void
+init_or_skip(void)
+{
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	if (PAPI_get_component_info(0)->disabled) {
+		PAPI_shutdown();
+		skip();
+	}
+}
+
+/* perf_event_open() calls made by PAPI_add_named_event() */
+static int
+opens_to_add(int es, const char *name, int expect)
+{
+	int before = perf_opens;
+
+	assert_int_equal(PAPI_add_named_event(es, name), expect);
+	return perf_opens - before;
+}
+
+/* Counts the set over a spin and 16 MB of fresh pages; checks the values */
+/* of the events it knows, wherever they are in the set (PAPI_list_events */
+/* says): TASK-CLOCK and CPU-CLOCK (ns, the same time twice) and          */
+/* PAGE-FAULTS.  Returns the number of events.                            */
+static int
+assert_counts(int es)
+{
+	long long v[8], task = -1, cpu = -1;
+	int codes[8], n = 8, i;
+	char name[PAPI_MAX_STR_LEN];
+	char *buf;
+	size_t len = 16 << 20;
+
+	assert_int_equal(PAPI_list_events(es, codes, &n), PAPI_OK);
+	assert_true(n > 0 && n <= 8);
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(3000000);
+	buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(buf != MAP_FAILED);
+	memset(buf, 1, len);
+	assert_int_equal(PAPI_stop(es, v), PAPI_OK);
+	munmap(buf, len);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(PAPI_event_code_to_name(codes[i], name), PAPI_OK);
+		if (strstr(name, "TASK-CLOCK")) {
+			task = v[i];
+			assert_true(task > 1000000);
+		} else if (strstr(name, "CPU-CLOCK")) {
+			cpu = v[i];
+			assert_true(cpu > 1000000);
+		} else if (strstr(name, "PAGE-FAULTS")) {
+			assert_true(v[i] >= 4096);	/* pages touched */
+			assert_true(v[i] < 1000000);
+		} else {
+			assert_true(v[i] >= 0);
+		}
+	}
+	if (task > 0 && cpu > 0) {
+		assert_true(task < 2 * cpu);
+		assert_true(cpu < 2 * task);
+	}
+	return n;
+}
+
+static void
+test_add_opens_only_new_event(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	/* PAPI 7.0.0 reopened the whole set: 1, 2, then 3 opens */
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 3);
+	/* added after a start and stop: still one open */
+	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 4);
+	/* an event already in the set opens nothing */
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_ECNFLCT), 0);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_after_remove(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
+	/* a removal reopens the rest; the next add opens one, and each    */
+	/* value is its event's.  (The last event is removed: after        */
+	/* removing one in the middle, PAPI 7.0.0 returns the next added   */
+	/* event's value in the hole, not where PAPI_list_events lists it, */
+	/* with or without this change.)                                   */
+	assert_int_equal(PAPI_remove_named_event(es, "perf::CONTEXT-SWITCHES"), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_falls_back_to_reopen(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+
+	/* the new event's open fails once: the whole set is reopened */
+	/* (the failed open, then 3), as PAPI 7.0.0 always did         */
+	fail_sw_config = PERF_COUNT_SW_PAGE_FAULTS;
+	fail_times = 1;
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 4);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_remove_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK);
+
+	/* it always fails: PAPI_add_event fails, and the set it had */
+	/* still counts                                               */
+	fail_times = -1;
+	assert_int_not_equal(PAPI_add_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK);
+	fail_times = 0;
+	fail_sw_config = ~0ULL;
+	assert_int_equal(PAPI_num_events(es), 2);
+	assert_int_equal(assert_counts(es), 2);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_after_option_change_reopens(void **state)
+{
+	PAPI_option_t opt;
+	int es = PAPI_NULL;
+
+	(void)state;
+	/* counting a whole CPU: root or perf_event_paranoid <= 0 */
+	if (geteuid() != 0)
+		skip();
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	/* the open events count this thread; the set now asks for a CPU: */
+	/* the next add reopens all of them for the CPU                   */
+	memset(&opt, 0, sizeof(opt));
+	opt.granularity.eventset = es;
+	opt.granularity.granularity = PAPI_GRN_SYS;
+	assert_int_equal(PAPI_set_opt(PAPI_GRANUL, &opt), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -488,6 +706,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_presets_same_as_full_parse),
 		cmocka_unit_test(test_group_add_start_reset),
+		cmocka_unit_test(test_add_opens_only_new_event),
+		cmocka_unit_test(test_add_after_remove),
+		cmocka_unit_test(test_add_falls_back_to_reopen),
+		cmocka_unit_test(test_add_after_option_change_reopens),
 	};
 
 	self_path = argv[0];
