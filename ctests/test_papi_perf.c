@@ -15,7 +15,11 @@
  * - system calls of the perf_event component, counted (and failed on
  *   demand) by a syscall() wrapper that libpapi.a links against: adding an
  *   event to an open set opens only that event (pe_add_event.c), and falls
- *   back to reopening the whole set whenever that is not the same.
+ *   back to reopening the whole set whenever that is not the same; the
+ *   scheduability check resets the group with one ioctl() (counted by an
+ *   ioctl() wrapper);
+ * - the PMU probe (pe_pmu_probe.c) runs only the probes that can change
+ *   its decision, and decides as if it had run all three.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +31,8 @@
 #include <unistd.h>
 #include <errno.h>
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
@@ -36,6 +42,7 @@
 #include <perfmon/pfmlib.h>
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
+#include "components/perf_event/pe_pmu_probe.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -462,6 +469,29 @@ syscall(long nr, ...)
 	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
+static int perf_ioctls;			/* ioctl() calls on perf events */
+static int perf_resets;			/* of them PERF_EVENT_IOC_RESET */
+
+int
+ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real_ioctl)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (_IOC_TYPE(req) == _IOC_TYPE(PERF_EVENT_IOC_RESET)) {
+		perf_ioctls++;
+		if (req == PERF_EVENT_IOC_RESET)
+			perf_resets++;
+	}
+	if (!real_ioctl)
+		real_ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+	return real_ioctl(fd, req, arg);
+}
+
 /* PAPI with the perf_event component, or skip */
 static void
 init_or_skip(void)
@@ -476,13 +506,18 @@ init_or_skip(void)
 	}
 }
 
-/* perf_event_open() calls made by PAPI_add_named_event() */
+/* perf_event_open() calls made by PAPI_add_named_event(); its ioctl()s */
+/* and resets in add_ioctls, add_resets                                  */
+static int add_ioctls, add_resets;
+
 static int
 opens_to_add(int es, const char *name, int expect)
 {
-	int before = perf_opens;
+	int before = perf_opens, ioctls = perf_ioctls, resets = perf_resets;
 
 	assert_int_equal(PAPI_add_named_event(es, name), expect);
+	add_ioctls = perf_ioctls - ioctls;
+	add_resets = perf_resets - resets;
 	return perf_opens - before;
 }
 
@@ -542,6 +577,10 @@ test_add_opens_only_new_event(void **state)
 	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	/* the group's scheduability check: enable, disable, one reset */
+	/* (PAPI 7.0.0: one reset per event but the last)              */
+	assert_int_equal(add_ioctls, 3);
+	assert_int_equal(add_resets, 1);
 	assert_int_equal(assert_counts(es), 3);
 	/* added after a start and stop: still one open */
 	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
@@ -637,6 +676,73 @@ test_add_after_option_change_reopens(void **state)
 	PAPI_shutdown();
 }
 
+/* ---- PMU probe: only the probes that decide ---------------------- */
+
+static int probe_err[3];	/* user-only, user+kernel, sampling */
+static int probe_calls;
+
+static long
+probe_fake_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		unsigned long flags)
+{
+	int err;
+
+	(void)pid; (void)cpu; (void)group_fd; (void)flags;
+	probe_calls++;
+	if (attr->sample_period)
+		err = probe_err[2];
+	else if (attr->exclude_kernel)
+		err = probe_err[0];
+	else
+		err = probe_err[1];
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return open("/dev/null", O_RDONLY);
+}
+
+static int
+is_refusal(int err)
+{
+	return err == EINVAL || err == EOPNOTSUPP;
+}
+
+static void
+test_probe_only_what_decides(void **state)
+{
+	static const int errs[] = { 0, EINVAL, EOPNOTSUPP, EACCES, EPERM,
+				    ENOENT, ENODEV, ENOSYS };
+	const int n = sizeof(errs) / sizeof(errs[0]);
+	pe_probe_errors_t all, ran;
+	pe_pmu_caps_t want, got;
+	int a, b, c, expect;
+
+	(void)state;
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++)
+			for (c = 0; c < n; c++) {
+				probe_err[0] = all.user_only = errs[a];
+				probe_err[1] = all.user_kernel = errs[b];
+				probe_err[2] = all.sampling = errs[c];
+				_pe_pmu_decide(&all, &want);
+				probe_calls = 0;
+				_pe_pmu_probe(probe_fake_open, &ran);
+				_pe_pmu_decide(&ran, &got);
+				assert_int_equal(got.priv_filter, want.priv_filter);
+				assert_int_equal(got.overflow_intr, want.overflow_intr);
+				/* user-only opens: + sampling; refused: + user+kernel, */
+				/* + sampling if that opens; else nothing more          */
+				if (errs[a] == 0)
+					expect = 2;
+				else if (is_refusal(errs[a]))
+					expect = errs[b] == 0 ? 3 : 2;
+				else
+					expect = 1;
+				assert_int_equal(probe_calls, expect);
+			}
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -710,6 +816,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_remove),
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
+		cmocka_unit_test(test_probe_only_what_decides),
 	};
 
 	self_path = argv[0];
