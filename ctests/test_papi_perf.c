@@ -19,7 +19,10 @@
  *   scheduability check resets the group with one ioctl() (counted by an
  *   ioctl() wrapper);
  * - the PMU probe (pe_pmu_probe.c) runs only the probes that can change
- *   its decision, and decides as if it had run all three.
+ *   its decision, and decides as if it had run all three;
+ * - small /proc and /sys files (linux-sysfile.c): first line, numbers,
+ *   CPU masks, and perf_event_paranoid opened once per
+ *   PAPI_library_init() (an open() wrapper counts).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,6 +46,7 @@
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
 #include "components/perf_event/pe_pmu_probe.h"
+#include "linux-sysfile.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -743,6 +747,152 @@ test_probe_only_what_decides(void **state)
 			}
 }
 
+/* ---- small /proc and /sys files ------------------------------------ */
+
+#ifndef O_TMPFILE
+#define O_TMPFILE 0
+#endif
+
+static int paranoid_opens;	/* open()s of perf_event_paranoid */
+
+static int
+count_open(const char *path)
+{
+	if (path && !strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
+		paranoid_opens++;
+	return 0;
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	static int (*real_open)(const char *, int, ...);
+	va_list ap;
+	int mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, int);
+		va_end(ap);
+	}
+	count_open(path);
+	if (!real_open)
+		real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+	return real_open(path, flags, mode);
+}
+
+int
+open64(const char *path, int flags, ...)
+{
+	static int (*real_open64)(const char *, int, ...);
+	va_list ap;
+	int mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, int);
+		va_end(ap);
+	}
+	count_open(path);
+	if (!real_open64)
+		real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
+	return real_open64(path, flags, mode);
+}
+
+static char tmpdir[] = "/tmp/test_papi_perf.XXXXXX";
+
+static const char *
+tmpfile_with(const char *name, const char *content, size_t len)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(content, 1, len, f), len);
+	fclose(f);
+	return path;
+}
+
+static void
+test_sysfile_reads(void **state)
+{
+	char buf[8], big[5000];
+	int v = 12345;
+
+	(void)state;
+	assert_non_null(mkdtemp(tmpdir));
+	/* first line, without its newline */
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("a", "2\nx\n", 4), buf,
+					     sizeof(buf)), 1);
+	assert_string_equal(buf, "2");
+	/* no newline; longer than the buffer: cut */
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("b", "-1", 2), buf,
+					     sizeof(buf)), 2);
+	assert_string_equal(buf, "-1");
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("c", "123456789\n", 10),
+					     buf, sizeof(buf)), 7);
+	assert_string_equal(buf, "1234567");
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("d", "", 0), buf,
+					     sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+	errno = 0;
+	assert_int_equal(_linux_read_sysfile("/nonexistent/file", buf, sizeof(buf)), -1);
+	assert_int_equal(errno, ENOENT);
+
+	/* numbers as fscanf("%d") reads them */
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("e", "2\n", 2), &v), 1);
+	assert_int_equal(v, 2);
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("f", " -1\n", 4), &v), 1);
+	assert_int_equal(v, -1);
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("g", "1200000\n", 8), &v), 1);
+	assert_int_equal(v, 1200000);
+	v = 7;
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("h", "on\n", 3), &v), 0);
+	assert_int_equal(v, 7);
+	assert_int_equal(_linux_read_sysfile_int("/nonexistent/file", &v), -1);
+
+	/* CPU masks: bits set, over the whole line however long */
+	assert_int_equal(_linux_sysfile_count_bits(tmpfile_with("i", "1\n", 2)), 1);
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("j", "00000000,00000003\n", 18)), 2);
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("k", "ff,F0000000,0000a001\n", 21)), 8 + 4 + 3);
+	memset(big, 'f', sizeof(big));
+	big[sizeof(big) - 1] = '\n';
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("l", big, sizeof(big))), 4 * (int)(sizeof(big) - 1));
+	/* only the first line */
+	assert_int_equal(_linux_sysfile_count_bits(tmpfile_with("m", "3\nff\n", 5)), 2);
+	assert_int_equal(_linux_sysfile_count_bits("/nonexistent/file"), -1);
+	snprintf(big, sizeof(big), "rm -rf '%s'", tmpdir);
+	assert_int_equal(system(big), 0);
+}
+
+static void
+test_paranoid_read_once_per_init(void **state)
+{
+	int level = -5, expect;
+
+	(void)state;
+	if (_linux_read_sysfile_int("/proc/sys/kernel/perf_event_paranoid",
+				    &expect) != 1)
+		skip();
+	/* perf_event and perf_event_uncore both need it: one open */
+	paranoid_opens = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(paranoid_opens, 1);
+	assert_int_equal(_linux_perf_event_paranoid(&level), 1);
+	assert_int_equal(level, expect);
+	assert_int_equal(paranoid_opens, 1);
+	PAPI_shutdown();
+	/* a new initialization reads it again */
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(paranoid_opens, 2);
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -817,6 +967,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_probe_only_what_decides),
+		cmocka_unit_test(test_sysfile_reads),
+		cmocka_unit_test(test_paranoid_read_once_per_init),
 	};
 
 	self_path = argv[0];
