@@ -22,7 +22,10 @@
  *   its decision, and decides as if it had run all three;
  * - small /proc and /sys files (linux-sysfile.c): first line, numbers,
  *   CPU masks, and perf_event_paranoid opened once per
- *   PAPI_library_init() (an open() wrapper counts).
+ *   PAPI_library_init() (an open() wrapper counts);
+ * - libpfm4 (bundled in libpapi.a) looks for perf_event once per
+ *   pfm_initialize() and for the x86 topdown events only where the PMU
+ *   has a sysfs events directory (an access() wrapper counts).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -893,6 +896,71 @@ test_paranoid_read_once_per_init(void **state)
 	PAPI_shutdown();
 }
 
+/* ---- libpfm4: perf_event detection -------------------------------- */
+
+static int paranoid_access, events_access;	/* access() calls */
+
+int
+access(const char *path, int mode)
+{
+	static int (*real_access)(const char *, int);
+
+	if (!strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
+		paranoid_access++;
+	if (!strncmp(path, "/sys/devices/cpu/events", 23))
+		events_access++;
+	if (!real_access)
+		real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
+	return real_access(path, mode);
+}
+
+static void
+test_libpfm4_detects_perf_once(void **state)
+{
+	static const char *topdown[] = { "slots", "topdown-retiring",
+		"topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound" };
+	pfm_pmu_info_t pinfo;
+	char path[128], name[64];
+	int i, dir, files = 0;
+
+	(void)state;
+	pfm_terminate();
+	dir = access("/sys/devices/cpu/events", F_OK) == 0;
+	paranoid_access = events_access = 0;
+	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
+	/* 4 before: both perf_event OS layers, the perf and perf_raw PMUs */
+	assert_int_equal(paranoid_access, 1);
+	memset(&pinfo, 0, sizeof(pinfo));
+	pinfo.size = sizeof(pinfo);
+	assert_int_equal(pfm_get_pmu_info(PFM_PMU_PERF_EVENT, &pinfo), PFM_SUCCESS);
+	assert_true(pinfo.is_present);
+	memset(&pinfo, 0, sizeof(pinfo));
+	pinfo.size = sizeof(pinfo);
+	assert_int_equal(pfm_get_pmu_info(PFM_PMU_PERF_EVENT_RAW, &pinfo), PFM_SUCCESS);
+	assert_true(pinfo.is_present);
+#if defined(__x86_64__) || defined(__i386__)
+	/* the events directory, then each topdown event if it is there */
+	assert_int_equal(events_access, dir ? 6 : 1);
+#else
+	assert_int_equal(events_access, 0);
+#endif
+	/* the same topdown events as before: those sysfs has */
+	for (i = 0; i < 5; i++) {
+		snprintf(path, sizeof(path), "/sys/devices/cpu/events/%s", topdown[i]);
+		snprintf(name, sizeof(name), "perf::%s", topdown[i]);
+#if defined(__x86_64__) || defined(__i386__)
+		files = access(path, F_OK) == 0;
+#endif
+		assert_int_equal(pfm_find_event(name) >= 0, files);
+	}
+	/* a new initialization looks again */
+	pfm_terminate();
+	paranoid_access = 0;
+	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
+	assert_int_equal(paranoid_access, 1);
+	pfm_terminate();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -969,6 +1037,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_probe_only_what_decides),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
+		cmocka_unit_test(test_libpfm4_detects_perf_once),
 	};
 
 	self_path = argv[0];
