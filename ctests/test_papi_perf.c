@@ -25,7 +25,10 @@
  *   PAPI_library_init() (an open() wrapper counts);
  * - libpfm4 (bundled in libpapi.a) looks for perf_event once per
  *   pfm_initialize() and for the x86 topdown events only where the PMU
- *   has a sysfs events directory (an access() wrapper counts).
+ *   has a sysfs events directory (an access() wrapper counts);
+ * - the present PMUs are found once per libpfm4 initialization
+ *   (papi_libpfm4_pmus.c): the same PMUs as a scan of every id, and the
+ *   perf_event components list the same PMU names.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,6 +53,7 @@
 #include "components/perf_event/pe_user_read.h"
 #include "components/perf_event/pe_pmu_probe.h"
 #include "linux-sysfile.h"
+#include "papi_libpfm4_pmus.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -961,6 +965,67 @@ test_libpfm4_detects_perf_once(void **state)
 	pfm_terminate();
 }
 
+/* ---- the present PMUs, found once --------------------------------- */
+
+static void
+test_present_pmus_once(void **state)
+{
+	const pfm_pmu_info_t *pmus, *again;
+	pfm_pmu_info_t info;
+	const PAPI_component_info_t *cinfo;
+	int i, n, k = 0, c, p, found;
+
+	(void)state;
+	init_or_skip();
+	n = _papi_libpfm4_present_pmus(&pmus);
+	assert_true(n > 0);
+	/* the same PMUs, in id order, with the same information */
+	for (i = 0;; i++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info(i, &info) == PFM_ERR_INVAL)
+			break;
+		if (info.name == NULL || !info.is_present)
+			continue;
+		assert_true(k < n);
+		assert_int_equal(pmus[k].pmu, i);
+		assert_string_equal(pmus[k].name, info.name);
+		/* (libpfm4 leaves the reserved bits as they were on its stack) */
+		assert_string_equal(pmus[k].desc, info.desc);
+		assert_int_equal(pmus[k].type, info.type);
+		assert_int_equal(pmus[k].nevents, info.nevents);
+		assert_int_equal(pmus[k].first_event, info.first_event);
+		assert_int_equal(pmus[k].max_encoding, info.max_encoding);
+		assert_int_equal(pmus[k].num_cntrs, info.num_cntrs);
+		assert_int_equal(pmus[k].num_fixed_cntrs, info.num_fixed_cntrs);
+		assert_int_equal(pmus[k].is_present, info.is_present);
+		assert_int_equal(pmus[k].is_dfl, info.is_dfl);
+		k++;
+	}
+	assert_int_equal(k, n);
+	/* kept, not scanned again */
+	assert_int_equal(_papi_libpfm4_present_pmus(&again), n);
+	assert_ptr_equal(again, pmus);
+	/* each component's PMU names are present PMUs */
+	for (c = 0; c < PAPI_num_components(); c++) {
+		cinfo = PAPI_get_component_info(c);
+		if (cinfo == NULL || cinfo->disabled ||
+		    strncmp(cinfo->name, "perf_event", 10))
+			continue;
+		for (p = 0; p < PAPI_PMU_MAX && cinfo->pmu_names[p]; p++) {
+			found = 0;
+			for (i = 0; i < n; i++)
+				found |= !strcmp(pmus[i].name, cinfo->pmu_names[p]);
+			assert_true(found);
+		}
+	}
+	PAPI_shutdown();
+	/* a new initialization scans again, with the same result */
+	init_or_skip();
+	assert_int_equal(_papi_libpfm4_present_pmus(&again), n);
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -1038,6 +1103,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
 		cmocka_unit_test(test_libpfm4_detects_perf_once),
+		cmocka_unit_test(test_present_pmus_once),
 	};
 
 	self_path = argv[0];
