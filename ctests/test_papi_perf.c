@@ -11,7 +11,24 @@
  *   the parser's field rules, skipping, and, end to end, that the presets
  *   loaded from the built-in table with the fast scan are exactly those
  *   loaded by the full parser from the same table as a file
- *   (PAPI_CSV_EVENT_FILE).
+ *   (PAPI_CSV_EVENT_FILE);
+ * - system calls of the perf_event component, counted (and failed on
+ *   demand) by a syscall() wrapper that libpapi.a links against: adding an
+ *   event to an open set opens only that event (pe_add_event.c), and falls
+ *   back to reopening the whole set whenever that is not the same; the
+ *   scheduability check resets the group with one ioctl() (counted by an
+ *   ioctl() wrapper);
+ * - the PMU probe (pe_pmu_probe.c) runs only the probes that can change
+ *   its decision, and decides as if it had run all three;
+ * - small /proc and /sys files (linux-sysfile.c): first line, numbers,
+ *   CPU masks, and perf_event_paranoid opened once per
+ *   PAPI_library_init() (an open() wrapper counts);
+ * - libpfm4 (bundled in libpapi.a) looks for perf_event once per
+ *   pfm_initialize() and for the x86 topdown events only where the PMU
+ *   has a sysfs events directory (an access() wrapper counts);
+ * - the present PMUs are found once per libpfm4 initialization
+ *   (papi_libpfm4_pmus.c): the same PMUs as a scan of every id, and the
+ *   perf_event components list the same PMU names.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +39,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <errno.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -30,6 +51,9 @@
 #include <perfmon/pfmlib.h>
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
+#include "components/perf_event/pe_pmu_probe.h"
+#include "linux-sysfile.h"
+#include "papi_libpfm4_pmus.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -419,6 +443,589 @@ test_group_add_start_reset(void **state)
 	PAPI_shutdown();
 }
 
+/* ---- system calls of the perf_event component ----------------------- */
+
+/* libpapi.a is linked into this program, so its perf_event_open() calls */
+/* (syscall(__NR_perf_event_open, ...), perf_helpers.h) come here.       */
+static int perf_opens;			/* perf_event_open() calls */
+static uint64_t fail_sw_config = ~0ULL;	/* refuse this software event */
+static int fail_times;			/* that many times (-1: always) */
+
+long
+syscall(long nr, ...)
+{
+	static long (*real_syscall)(long, ...);
+	va_list ap;
+	long a[6];
+	int i;
+
+	va_start(ap, nr);
+	for (i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (nr == __NR_perf_event_open) {
+		const struct perf_event_attr *attr = (const void *)a[0];
+
+		perf_opens++;
+		if (attr && attr->type == PERF_TYPE_SOFTWARE &&
+		    attr->config == fail_sw_config && fail_times != 0) {
+			if (fail_times > 0)
+				fail_times--;
+			errno = EINVAL;
+			return -1;
+		}
+	}
+	if (!real_syscall)
+		real_syscall = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+static int perf_ioctls;			/* ioctl() calls on perf events */
+static int perf_resets;			/* of them PERF_EVENT_IOC_RESET */
+
+int
+ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real_ioctl)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (_IOC_TYPE(req) == _IOC_TYPE(PERF_EVENT_IOC_RESET)) {
+		perf_ioctls++;
+		if (req == PERF_EVENT_IOC_RESET)
+			perf_resets++;
+	}
+	if (!real_ioctl)
+		real_ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+	return real_ioctl(fd, req, arg);
+}
+
+/* PAPI with the perf_event component, or skip */
+static void
+init_or_skip(void)
+{
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	if (PAPI_get_component_info(0)->disabled) {
+		PAPI_shutdown();
+		skip();
+	}
+}
+
+/* perf_event_open() calls made by PAPI_add_named_event(); its ioctl()s */
+/* and resets in add_ioctls, add_resets                                  */
+static int add_ioctls, add_resets;
+
+static int
+opens_to_add(int es, const char *name, int expect)
+{
+	int before = perf_opens, ioctls = perf_ioctls, resets = perf_resets;
+
+	assert_int_equal(PAPI_add_named_event(es, name), expect);
+	add_ioctls = perf_ioctls - ioctls;
+	add_resets = perf_resets - resets;
+	return perf_opens - before;
+}
+
+/* Counts the set over a spin and 16 MB of fresh pages; checks the values */
+/* of the events it knows, wherever they are in the set (PAPI_list_events */
+/* says): TASK-CLOCK and CPU-CLOCK (ns, the same time twice) and          */
+/* PAGE-FAULTS.  Returns the number of events.                            */
+static int
+assert_counts(int es)
+{
+	long long v[8], task = -1, cpu = -1;
+	int codes[8], n = 8, i;
+	char name[PAPI_MAX_STR_LEN];
+	char *buf;
+	size_t len = 16 << 20;
+
+	assert_int_equal(PAPI_list_events(es, codes, &n), PAPI_OK);
+	assert_true(n > 0 && n <= 8);
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(3000000);
+	buf = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(buf != MAP_FAILED);
+	memset(buf, 1, len);
+	assert_int_equal(PAPI_stop(es, v), PAPI_OK);
+	munmap(buf, len);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(PAPI_event_code_to_name(codes[i], name), PAPI_OK);
+		if (strstr(name, "TASK-CLOCK")) {
+			task = v[i];
+			assert_true(task > 1000000);
+		} else if (strstr(name, "CPU-CLOCK")) {
+			cpu = v[i];
+			assert_true(cpu > 1000000);
+		} else if (strstr(name, "PAGE-FAULTS")) {
+			assert_true(v[i] >= 4096);	/* pages touched */
+			assert_true(v[i] < 1000000);
+		} else {
+			assert_true(v[i] >= 0);
+		}
+	}
+	if (task > 0 && cpu > 0) {
+		assert_true(task < 2 * cpu);
+		assert_true(cpu < 2 * task);
+	}
+	return n;
+}
+
+static void
+test_add_opens_only_new_event(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	/* PAPI 7.0.0 reopened the whole set: 1, 2, then 3 opens */
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	/* the group's scheduability check: enable, disable, one reset */
+	/* (PAPI 7.0.0: one reset per event but the last)              */
+	assert_int_equal(add_ioctls, 3);
+	assert_int_equal(add_resets, 1);
+	assert_int_equal(assert_counts(es), 3);
+	/* added after a start and stop: still one open */
+	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 4);
+	/* an event already in the set opens nothing */
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_ECNFLCT), 0);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_after_remove(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
+	/* a removal reopens the rest; the next add opens one, and each    */
+	/* value is its event's.  (The last event is removed: after        */
+	/* removing one in the middle, PAPI 7.0.0 returns the next added   */
+	/* event's value in the hole, not where PAPI_list_events lists it, */
+	/* with or without this change.)                                   */
+	assert_int_equal(PAPI_remove_named_event(es, "perf::CONTEXT-SWITCHES"), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_falls_back_to_reopen(void **state)
+{
+	int es = PAPI_NULL;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+
+	/* the new event's open fails once: the whole set is reopened */
+	/* (the failed open, then 3), as PAPI 7.0.0 always did         */
+	fail_sw_config = PERF_COUNT_SW_PAGE_FAULTS;
+	fail_times = 1;
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 4);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_remove_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK);
+
+	/* it always fails: PAPI_add_event fails, and the set it had */
+	/* still counts                                               */
+	fail_times = -1;
+	assert_int_not_equal(PAPI_add_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK);
+	fail_times = 0;
+	fail_sw_config = ~0ULL;
+	assert_int_equal(PAPI_num_events(es), 2);
+	assert_int_equal(assert_counts(es), 2);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
+	assert_int_equal(assert_counts(es), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+static void
+test_add_after_option_change_reopens(void **state)
+{
+	PAPI_option_t opt;
+	int es = PAPI_NULL;
+
+	(void)state;
+	/* counting a whole CPU: root or perf_event_paranoid <= 0 */
+	if (geteuid() != 0)
+		skip();
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	/* the open events count this thread; the set now asks for a CPU: */
+	/* the next add reopens all of them for the CPU                   */
+	memset(&opt, 0, sizeof(opt));
+	opt.granularity.eventset = es;
+	opt.granularity.granularity = PAPI_GRN_SYS;
+	assert_int_equal(PAPI_set_opt(PAPI_GRANUL, &opt), PAPI_OK);
+	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 3);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+/* ---- PMU probe: only the probes that decide ---------------------- */
+
+static int probe_err[3];	/* user-only, user+kernel, sampling */
+static int probe_calls;
+
+static long
+probe_fake_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		unsigned long flags)
+{
+	int err;
+
+	(void)pid; (void)cpu; (void)group_fd; (void)flags;
+	probe_calls++;
+	if (attr->sample_period)
+		err = probe_err[2];
+	else if (attr->exclude_kernel)
+		err = probe_err[0];
+	else
+		err = probe_err[1];
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return open("/dev/null", O_RDONLY);
+}
+
+static int
+is_refusal(int err)
+{
+	return err == EINVAL || err == EOPNOTSUPP;
+}
+
+static void
+test_probe_only_what_decides(void **state)
+{
+	static const int errs[] = { 0, EINVAL, EOPNOTSUPP, EACCES, EPERM,
+				    ENOENT, ENODEV, ENOSYS };
+	const int n = sizeof(errs) / sizeof(errs[0]);
+	pe_probe_errors_t all, ran;
+	pe_pmu_caps_t want, got;
+	int a, b, c, expect;
+
+	(void)state;
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++)
+			for (c = 0; c < n; c++) {
+				probe_err[0] = all.user_only = errs[a];
+				probe_err[1] = all.user_kernel = errs[b];
+				probe_err[2] = all.sampling = errs[c];
+				_pe_pmu_decide(&all, &want);
+				probe_calls = 0;
+				_pe_pmu_probe(probe_fake_open, &ran);
+				_pe_pmu_decide(&ran, &got);
+				assert_int_equal(got.priv_filter, want.priv_filter);
+				assert_int_equal(got.overflow_intr, want.overflow_intr);
+				/* user-only opens: + sampling; refused: + user+kernel, */
+				/* + sampling if that opens; else nothing more          */
+				if (errs[a] == 0)
+					expect = 2;
+				else if (is_refusal(errs[a]))
+					expect = errs[b] == 0 ? 3 : 2;
+				else
+					expect = 1;
+				assert_int_equal(probe_calls, expect);
+			}
+}
+
+/* ---- small /proc and /sys files ------------------------------------ */
+
+#ifndef O_TMPFILE
+#define O_TMPFILE 0
+#endif
+
+static int paranoid_opens;	/* open()s of perf_event_paranoid */
+
+static int
+count_open(const char *path)
+{
+	if (path && !strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
+		paranoid_opens++;
+	return 0;
+}
+
+int
+open(const char *path, int flags, ...)
+{
+	static int (*real_open)(const char *, int, ...);
+	va_list ap;
+	int mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, int);
+		va_end(ap);
+	}
+	count_open(path);
+	if (!real_open)
+		real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+	return real_open(path, flags, mode);
+}
+
+int
+open64(const char *path, int flags, ...)
+{
+	static int (*real_open64)(const char *, int, ...);
+	va_list ap;
+	int mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, int);
+		va_end(ap);
+	}
+	count_open(path);
+	if (!real_open64)
+		real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
+	return real_open64(path, flags, mode);
+}
+
+static char tmpdir[] = "/tmp/test_papi_perf.XXXXXX";
+
+static const char *
+tmpfile_with(const char *name, const char *content, size_t len)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(content, 1, len, f), len);
+	fclose(f);
+	return path;
+}
+
+static void
+test_sysfile_reads(void **state)
+{
+	char buf[8], big[5000];
+	int v = 12345;
+
+	(void)state;
+	assert_non_null(mkdtemp(tmpdir));
+	/* first line, without its newline */
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("a", "2\nx\n", 4), buf,
+					     sizeof(buf)), 1);
+	assert_string_equal(buf, "2");
+	/* no newline; longer than the buffer: cut */
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("b", "-1", 2), buf,
+					     sizeof(buf)), 2);
+	assert_string_equal(buf, "-1");
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("c", "123456789\n", 10),
+					     buf, sizeof(buf)), 7);
+	assert_string_equal(buf, "1234567");
+	assert_int_equal(_linux_read_sysfile(tmpfile_with("d", "", 0), buf,
+					     sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+	errno = 0;
+	assert_int_equal(_linux_read_sysfile("/nonexistent/file", buf, sizeof(buf)), -1);
+	assert_int_equal(errno, ENOENT);
+
+	/* numbers as fscanf("%d") reads them */
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("e", "2\n", 2), &v), 1);
+	assert_int_equal(v, 2);
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("f", " -1\n", 4), &v), 1);
+	assert_int_equal(v, -1);
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("g", "1200000\n", 8), &v), 1);
+	assert_int_equal(v, 1200000);
+	v = 7;
+	assert_int_equal(_linux_read_sysfile_int(tmpfile_with("h", "on\n", 3), &v), 0);
+	assert_int_equal(v, 7);
+	assert_int_equal(_linux_read_sysfile_int("/nonexistent/file", &v), -1);
+
+	/* CPU masks: bits set, over the whole line however long */
+	assert_int_equal(_linux_sysfile_count_bits(tmpfile_with("i", "1\n", 2)), 1);
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("j", "00000000,00000003\n", 18)), 2);
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("k", "ff,F0000000,0000a001\n", 21)), 8 + 4 + 3);
+	memset(big, 'f', sizeof(big));
+	big[sizeof(big) - 1] = '\n';
+	assert_int_equal(_linux_sysfile_count_bits(
+		tmpfile_with("l", big, sizeof(big))), 4 * (int)(sizeof(big) - 1));
+	/* only the first line */
+	assert_int_equal(_linux_sysfile_count_bits(tmpfile_with("m", "3\nff\n", 5)), 2);
+	assert_int_equal(_linux_sysfile_count_bits("/nonexistent/file"), -1);
+	snprintf(big, sizeof(big), "rm -rf '%s'", tmpdir);
+	assert_int_equal(system(big), 0);
+}
+
+static void
+test_paranoid_read_once_per_init(void **state)
+{
+	int level = -5, expect;
+
+	(void)state;
+	if (_linux_read_sysfile_int("/proc/sys/kernel/perf_event_paranoid",
+				    &expect) != 1)
+		skip();
+	/* perf_event and perf_event_uncore both need it: one open */
+	paranoid_opens = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(paranoid_opens, 1);
+	assert_int_equal(_linux_perf_event_paranoid(&level), 1);
+	assert_int_equal(level, expect);
+	assert_int_equal(paranoid_opens, 1);
+	PAPI_shutdown();
+	/* a new initialization reads it again */
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(paranoid_opens, 2);
+	PAPI_shutdown();
+}
+
+/* ---- libpfm4: perf_event detection -------------------------------- */
+
+static int paranoid_access, events_access;	/* access() calls */
+
+int
+access(const char *path, int mode)
+{
+	static int (*real_access)(const char *, int);
+
+	if (!strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
+		paranoid_access++;
+	if (!strncmp(path, "/sys/devices/cpu/events", 23))
+		events_access++;
+	if (!real_access)
+		real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
+	return real_access(path, mode);
+}
+
+static void
+test_libpfm4_detects_perf_once(void **state)
+{
+	static const char *topdown[] = { "slots", "topdown-retiring",
+		"topdown-bad-spec", "topdown-fe-bound", "topdown-be-bound" };
+	pfm_pmu_info_t pinfo;
+	char path[128], name[64];
+	int i, dir, files = 0;
+
+	(void)state;
+	pfm_terminate();
+	dir = access("/sys/devices/cpu/events", F_OK) == 0;
+	paranoid_access = events_access = 0;
+	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
+	/* 4 before: both perf_event OS layers, the perf and perf_raw PMUs */
+	assert_int_equal(paranoid_access, 1);
+	memset(&pinfo, 0, sizeof(pinfo));
+	pinfo.size = sizeof(pinfo);
+	assert_int_equal(pfm_get_pmu_info(PFM_PMU_PERF_EVENT, &pinfo), PFM_SUCCESS);
+	assert_true(pinfo.is_present);
+	memset(&pinfo, 0, sizeof(pinfo));
+	pinfo.size = sizeof(pinfo);
+	assert_int_equal(pfm_get_pmu_info(PFM_PMU_PERF_EVENT_RAW, &pinfo), PFM_SUCCESS);
+	assert_true(pinfo.is_present);
+#if defined(__x86_64__) || defined(__i386__)
+	/* the events directory, then each topdown event if it is there */
+	assert_int_equal(events_access, dir ? 6 : 1);
+#else
+	assert_int_equal(events_access, 0);
+#endif
+	/* the same topdown events as before: those sysfs has */
+	for (i = 0; i < 5; i++) {
+		snprintf(path, sizeof(path), "/sys/devices/cpu/events/%s", topdown[i]);
+		snprintf(name, sizeof(name), "perf::%s", topdown[i]);
+#if defined(__x86_64__) || defined(__i386__)
+		files = access(path, F_OK) == 0;
+#endif
+		assert_int_equal(pfm_find_event(name) >= 0, files);
+	}
+	/* a new initialization looks again */
+	pfm_terminate();
+	paranoid_access = 0;
+	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
+	assert_int_equal(paranoid_access, 1);
+	pfm_terminate();
+}
+
+/* ---- the present PMUs, found once --------------------------------- */
+
+static void
+test_present_pmus_once(void **state)
+{
+	const pfm_pmu_info_t *pmus, *again;
+	pfm_pmu_info_t info;
+	const PAPI_component_info_t *cinfo;
+	int i, n, k = 0, c, p, found;
+
+	(void)state;
+	init_or_skip();
+	n = _papi_libpfm4_present_pmus(&pmus);
+	assert_true(n > 0);
+	/* the same PMUs, in id order, with the same information */
+	for (i = 0;; i++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info(i, &info) == PFM_ERR_INVAL)
+			break;
+		if (info.name == NULL || !info.is_present)
+			continue;
+		assert_true(k < n);
+		assert_int_equal(pmus[k].pmu, i);
+		assert_string_equal(pmus[k].name, info.name);
+		/* (libpfm4 leaves the reserved bits as they were on its stack) */
+		assert_string_equal(pmus[k].desc, info.desc);
+		assert_int_equal(pmus[k].type, info.type);
+		assert_int_equal(pmus[k].nevents, info.nevents);
+		assert_int_equal(pmus[k].first_event, info.first_event);
+		assert_int_equal(pmus[k].max_encoding, info.max_encoding);
+		assert_int_equal(pmus[k].num_cntrs, info.num_cntrs);
+		assert_int_equal(pmus[k].num_fixed_cntrs, info.num_fixed_cntrs);
+		assert_int_equal(pmus[k].is_present, info.is_present);
+		assert_int_equal(pmus[k].is_dfl, info.is_dfl);
+		k++;
+	}
+	assert_int_equal(k, n);
+	/* kept, not scanned again */
+	assert_int_equal(_papi_libpfm4_present_pmus(&again), n);
+	assert_ptr_equal(again, pmus);
+	/* each component's PMU names are present PMUs */
+	for (c = 0; c < PAPI_num_components(); c++) {
+		cinfo = PAPI_get_component_info(c);
+		if (cinfo == NULL || cinfo->disabled ||
+		    strncmp(cinfo->name, "perf_event", 10))
+			continue;
+		for (p = 0; p < PAPI_PMU_MAX && cinfo->pmu_names[p]; p++) {
+			found = 0;
+			for (i = 0; i < n; i++)
+				found |= !strcmp(pmus[i].name, cinfo->pmu_names[p]);
+			assert_true(found);
+		}
+	}
+	PAPI_shutdown();
+	/* a new initialization scans again, with the same result */
+	init_or_skip();
+	assert_int_equal(_papi_libpfm4_present_pmus(&again), n);
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -488,6 +1095,15 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_presets_same_as_full_parse),
 		cmocka_unit_test(test_group_add_start_reset),
+		cmocka_unit_test(test_add_opens_only_new_event),
+		cmocka_unit_test(test_add_after_remove),
+		cmocka_unit_test(test_add_falls_back_to_reopen),
+		cmocka_unit_test(test_add_after_option_change_reopens),
+		cmocka_unit_test(test_probe_only_what_decides),
+		cmocka_unit_test(test_sysfile_reads),
+		cmocka_unit_test(test_paranoid_read_once_per_init),
+		cmocka_unit_test(test_libpfm4_detects_perf_once),
+		cmocka_unit_test(test_present_pmus_once),
 	};
 
 	self_path = argv[0];

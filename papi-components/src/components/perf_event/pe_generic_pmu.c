@@ -18,6 +18,7 @@
 #include "papi.h"
 #include "papi_internal.h"
 #include "perfmon/pfmlib.h"
+#include "papi_libpfm4_pmus.h"
 #include "pe_generic_pmu.h"
 
 /* Architected core PMUs, in order of preference */
@@ -44,18 +45,16 @@ _pe_generic_core_pmu( const char *name )
 static int
 find_present_pmu( const char *name, pfm_pmu_type_t type, pfm_pmu_info_t *pinfo )
 {
-	pfm_pmu_info_t info;
-	int i;
+	const pfm_pmu_info_t *pmus;
+	int i, n;
 
-	for ( i = 0;; i++ ) {
-		memset( &info, 0, sizeof ( info ) );
-		info.size = sizeof ( info );
-		if ( pfm_get_pmu_info( i, &info ) == PFM_ERR_INVAL )
-			break;
-		if ( info.name == NULL || !info.is_present || info.type != type )
+	/* the present PMUs (papi_libpfm4_pmus.c) */
+	n = _papi_libpfm4_present_pmus( &pmus );
+	for ( i = 0; i < n; i++ ) {
+		if ( pmus[i].name == NULL || pmus[i].type != type )
 			continue;
-		if ( strcmp( info.name, name ) == 0 ) {
-			memcpy( pinfo, &info, sizeof ( info ) );
+		if ( strcmp( pmus[i].name, name ) == 0 ) {
+			memcpy( pinfo, &pmus[i], sizeof ( *pinfo ) );
 			return 1;
 		}
 	}

@@ -67,19 +67,34 @@ probe_open( pe_open_fn_t open_fn, int exclude_kernel, int sampling )
 	return 0;
 }
 
-void
-_pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs )
-{
-	errs->user_only = probe_open( open_fn, 1, 0 );
-	errs->user_kernel = probe_open( open_fn, 0, 0 );
-	/* sample in a domain that counts, so only sampling is tested */
-	errs->sampling = probe_open( open_fn, errs->user_only ? 0 : 1, 1 );
-}
-
 static int
 is_refusal( int err )
 {
 	return err == EINVAL || err == EOPNOTSUPP;
+}
+
+void
+_pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs )
+{
+	/* Only the probes whose answer can change _pe_pmu_decide()'s     */
+	/* decision are run; the others are PE_PROBE_NOT_RUN, which it    */
+	/* then ignores:                                                  */
+	/* - user-only opens: filtering works; only sampling is unknown;  */
+	/* - user-only refused (EINVAL, EOPNOTSUPP): does the event exist */
+	/*   at all (user+kernel), and if it opens, can it sample;        */
+	/* - any other error (no PMU, no permission): nothing is decided. */
+	errs->user_kernel = PE_PROBE_NOT_RUN;
+	errs->sampling = PE_PROBE_NOT_RUN;
+	errs->user_only = probe_open( open_fn, 1, 0 );
+	if ( errs->user_only == 0 ) {
+		errs->sampling = probe_open( open_fn, 1, 1 );
+	} else if ( is_refusal( errs->user_only ) ) {
+		errs->user_kernel = probe_open( open_fn, 0, 0 );
+		/* sample in a domain that counts, so only sampling is tested */
+		if ( errs->user_kernel == 0 ) {
+			errs->sampling = probe_open( open_fn, 0, 1 );
+		}
+	}
 }
 
 void

@@ -15,7 +15,10 @@ struct perf_event_attr;
 typedef long ( *pe_open_fn_t ) ( struct perf_event_attr *attr, pid_t pid,
 				 int cpu, int group_fd, unsigned long flags );
 
-/* errno of each probe's perf_event_open(), 0 if it opened */
+/* errno of each probe's perf_event_open(), 0 if it opened,             */
+/* PE_PROBE_NOT_RUN if its answer could not change the decision          */
+#define PE_PROBE_NOT_RUN	( -1 )
+
 typedef struct {
 	int user_only;		/* cycles, exclude_kernel=1 */
 	int user_kernel;	/* cycles, nothing excluded */
@@ -30,7 +33,8 @@ typedef struct {
 /* Capabilities found by _pe_pmu_probe_init() (both 1 before)            */
 extern pe_pmu_caps_t _pe_pmu_caps;
 
-/* Open the probe events with open_fn; fills errs.                       */
+/* Open the probe events with open_fn (those the decision needs: 1 to 3 */
+/* perf_event_open() calls); fills errs.                                 */
 void _pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs );
 
 /* The decision, from the probes' errnos alone.  Unknown means capable:  */

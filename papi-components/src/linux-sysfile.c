@@ -1,0 +1,156 @@
+/*
+ * File:    linux-sysfile.c
+ *
+ * Small /proc and /sys files for linux-common.c and the perf_event
+ * components.
+ *
+ * PAPI reads a handful of one-line files at initialization (the kernel's
+ * perf_event_paranoid and nmi_watchdog settings, the CPU topology masks).
+ * Through stdio each costs open, fstat, two reads and close, often after
+ * an access() of the same path; here it is open, one read (a second only
+ * if the first did not return a whole line) and close.  The paranoid
+ * setting was also read twice per initialization (perf_event and
+ * perf_event_uncore); it is now read by the first component that asks
+ * and kept until the next PAPI_library_init().
+ */
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "linux-sysfile.h"
+
+#define PERF_EVENT_PARANOID "/proc/sys/kernel/perf_event_paranoid"
+
+ssize_t
+_linux_read_sysfile( const char *path, char *buf, size_t size )
+{
+	size_t len = 0;
+	ssize_t n;
+	char *nl;
+	int fd;
+
+	if ( size == 0 ) {
+		errno = EINVAL;
+		return -1;
+	}
+	do {
+		fd = open( path, O_RDONLY | O_CLOEXEC );
+	} while ( fd < 0 && errno == EINTR );
+	if ( fd < 0 ) {
+		return -1;
+	}
+	/* until the end of the file, a newline, or a full buffer */
+	while ( len < size - 1 ) {
+		n = read( fd, buf + len, size - 1 - len );
+		if ( n < 0 ) {
+			if ( errno == EINTR ) {
+				continue;
+			}
+			close( fd );
+			return -1;
+		}
+		if ( n == 0 ) {
+			break;
+		}
+		len += ( size_t ) n;
+		buf[len] = '\0';
+		if ( memchr( buf + len - n, '\n', ( size_t ) n ) != NULL ) {
+			break;
+		}
+	}
+	close( fd );
+	buf[len] = '\0';
+	nl = strchr( buf, '\n' );
+	if ( nl != NULL ) {
+		*nl = '\0';
+		len = ( size_t ) ( nl - buf );
+	}
+	return ( ssize_t ) len;
+}
+
+int
+_linux_read_sysfile_int( const char *path, int *value )
+{
+	char buf[64], *end;
+	long v;
+
+	if ( _linux_read_sysfile( path, buf, sizeof ( buf ) ) < 0 ) {
+		return -1;
+	}
+	errno = 0;
+	v = strtol( buf, &end, 10 );
+	if ( end == buf ) {
+		return 0;
+	}
+	*value = ( int ) v;
+	return 1;
+}
+
+int
+_linux_sysfile_count_bits( const char *path )
+{
+	char buf[1024], *nl;
+	ssize_t n, i;
+	int fd, bits = 0, c;
+
+	do {
+		fd = open( path, O_RDONLY | O_CLOEXEC );
+	} while ( fd < 0 && errno == EINTR );
+	if ( fd < 0 ) {
+		return -1;
+	}
+	for ( ;; ) {
+		n = read( fd, buf, sizeof ( buf ) );
+		if ( n < 0 && errno == EINTR ) {
+			continue;
+		}
+		if ( n <= 0 ) {
+			break;
+		}
+		nl = memchr( buf, '\n', ( size_t ) n );
+		if ( nl != NULL ) {
+			n = nl - buf;
+		}
+		for ( i = 0; i < n; i++ ) {
+			if ( !isxdigit( ( unsigned char ) buf[i] ) ) {
+				continue;
+			}
+			c = isdigit( ( unsigned char ) buf[i] ) ? buf[i] - '0' :
+				tolower( ( unsigned char ) buf[i] ) - 'a' + 10;
+			for ( ; c > 0; c /= 2 ) {
+				bits += c % 2;
+			}
+		}
+		if ( nl != NULL ) {
+			break;
+		}
+	}
+	close( fd );
+	return n < 0 ? -1 : bits;
+}
+
+static int paranoid_result = 2;	/* _linux_read_sysfile_int(); 2: not read */
+static int paranoid_level;
+
+int
+_linux_perf_event_paranoid( int *level )
+{
+	if ( paranoid_result == 2 ) {
+		paranoid_result = _linux_read_sysfile_int( PERF_EVENT_PARANOID,
+							   &paranoid_level );
+	}
+	if ( paranoid_result == 1 ) {
+		*level = paranoid_level;
+	}
+	return paranoid_result;
+}
+
+void
+_linux_sysfile_forget( void )
+{
+	paranoid_result = 2;
+}

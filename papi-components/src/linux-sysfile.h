@@ -1,0 +1,36 @@
+/*
+ * File:    linux-sysfile.h
+ *
+ * Small /proc and /sys files (one line: a number, a CPU mask) read with
+ * open(), read() and close() only.
+ */
+
+#ifndef _LINUX_SYSFILE_H
+#define _LINUX_SYSFILE_H
+
+#include <sys/types.h>
+
+/* Reads the file's first line (up to size - 1 bytes) into buf, NUL-      */
+/* terminated.  Returns its length, or -1 (errno set) if the file cannot */
+/* be opened or read.                                                    */
+ssize_t _linux_read_sysfile( const char *path, char *buf, size_t size );
+
+/* The integer at the start of the file (as fscanf "%d"): 1 if read,     */
+/* 0 if the file holds no number, -1 if it cannot be read.               */
+int _linux_read_sysfile_int( const char *path, int *value );
+
+/* The number of bits set in a file holding a hex mask (a CPU mask such */
+/* as "00000000,00000003"), -1 if it cannot be read.                    */
+int _linux_sysfile_count_bits( const char *path );
+
+/* kernel.perf_event_paranoid (/proc/sys/kernel/perf_event_paranoid),     */
+/* read once per PAPI_library_init() for all the components that ask:     */
+/* as _linux_read_sysfile_int().                                          */
+int _linux_perf_event_paranoid( int *level );
+
+/* Forget what was read: the next caller reads the files again (called   */
+/* by _papi_hwi_init_os(), so that each initialization sees the current  */
+/* settings).                                                            */
+void _linux_sysfile_forget( void );
+
+#endif
