@@ -822,6 +822,46 @@ tmpfile_with(const char *name, const char *content, size_t len)
 	return path;
 }
 
+static int topology_access;	/* access() of cpuN / nodeN (wrapper below) */
+
+/* On this machine: the lists give what the directory loops gave, with */
+/* no access() per CPU or node.                                         */
+static int
+count_dirs(const char *fmt)
+{
+	char path[128];
+	int n = 0;
+
+	for (;;) {
+		snprintf(path, sizeof(path), fmt, n);
+		if (access(path, F_OK) != 0)
+			return n;
+		n++;
+	}
+}
+
+static void
+test_cpu_node_counts_as_directories(void **state)
+{
+	const PAPI_hw_info_t *hw;
+	int cpus = count_dirs("/sys/devices/system/cpu/cpu%d");
+	int nodes = count_dirs("/sys/devices/system/node/node%d");
+
+	(void)state;
+	assert_int_equal(_linux_sysfile_list_prefix("/sys/devices/system/cpu/present"), cpus);
+	if (access("/sys/devices/system/node/online", F_OK) == 0)
+		assert_int_equal(_linux_sysfile_list_prefix("/sys/devices/system/node/online"), nodes);
+	topology_access = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(topology_access, 0);
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_int_equal(hw->totalcpus, cpus);
+	assert_int_equal(hw->nnodes, nodes);
+	printf("  %d CPUs, %d NUMA nodes, as the cpuN / nodeN directories\n", cpus, nodes);
+	PAPI_shutdown();
+}
+
 static void
 test_sysfile_reads(void **state)
 {
@@ -873,6 +913,18 @@ test_sysfile_reads(void **state)
 	/* only the first line */
 	assert_int_equal(_linux_sysfile_count_bits(tmpfile_with("m", "3\nff\n", 5)), 2);
 	assert_int_equal(_linux_sysfile_count_bits("/nonexistent/file"), -1);
+
+	/* kernel lists (cpu/present, node/online), counted like a loop */
+	/* over cpu0, cpu1, ... that stops at the first missing one     */
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("n", "0-63\n", 5)), 64);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("o", "0\n", 2)), 1);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("p", "0,2-3\n", 6)), 1);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("q", "0-3,4-7,9\n", 10)), 8);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("r", "1-3\n", 4)), 0);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("s", "\n", 1)), 0);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("t", "0-x\n", 4)), -1);
+	assert_int_equal(_linux_sysfile_list_prefix(tmpfile_with("u", "3-1\n", 4)), -1);
+	assert_int_equal(_linux_sysfile_list_prefix("/nonexistent/file"), -1);
 	snprintf(big, sizeof(big), "rm -rf '%s'", tmpdir);
 	assert_int_equal(system(big), 0);
 }
@@ -913,6 +965,9 @@ access(const char *path, int mode)
 		paranoid_access++;
 	if (!strncmp(path, "/sys/devices/cpu/events", 23))
 		events_access++;
+	if (!strncmp(path, "/sys/devices/system/cpu/cpu", 27) ||
+	    !strncmp(path, "/sys/devices/system/node/node", 29))
+		topology_access++;
 	if (!real_access)
 		real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
 	return real_access(path, mode);
@@ -1101,6 +1156,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_probe_only_what_decides),
 		cmocka_unit_test(test_sysfile_reads),
+		cmocka_unit_test(test_cpu_node_counts_as_directories),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
 		cmocka_unit_test(test_libpfm4_detects_perf_once),
 		cmocka_unit_test(test_present_pmus_once),

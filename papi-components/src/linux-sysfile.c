@@ -91,6 +91,47 @@ _linux_read_sysfile_int( const char *path, int *value )
 }
 
 int
+_linux_sysfile_list_prefix( const char *path )
+{
+	char buf[4096], *p, *end;
+	unsigned long first, last;
+	int count = 0;
+
+	if ( _linux_read_sysfile( path, buf, sizeof ( buf ) ) < 0 ) {
+		return -1;
+	}
+	/* ranges "a" or "a-b" separated by ',': extend while contiguous */
+	for ( p = buf; *p != '\0' && *p != '\n'; p = end + 1 ) {
+		if ( !isdigit( ( unsigned char ) *p ) ) {
+			return -1;
+		}
+		first = strtoul( p, &end, 10 );
+		last = first;
+		if ( *end == '-' ) {
+			if ( !isdigit( ( unsigned char ) end[1] ) ) {
+				return -1;
+			}
+			last = strtoul( end + 1, &end, 10 );
+		}
+		if ( last < first || ( *end != ',' && *end != '\0' &&
+				       *end != '\n' ) ) {
+			return -1;
+		}
+		if ( first != ( unsigned long ) count ) {
+			break;	/* a gap: the loop would stop here */
+		}
+		if ( last >= 1UL << 20 ) {
+			return -1;	/* not a CPU or node list */
+		}
+		count = ( int ) last + 1;
+		if ( *end != ',' ) {
+			break;
+		}
+	}
+	return count;
+}
+
+int
 _linux_sysfile_count_bits( const char *path )
 {
 	char buf[1024], *nl;

@@ -23,6 +23,13 @@ int _linux_read_sysfile_int( const char *path, int *value );
 /* as "00000000,00000003"), -1 if it cannot be read.                    */
 int _linux_sysfile_count_bits( const char *path );
 
+/* How many of 0, 1, 2, ... a kernel list file names consecutively from  */
+/* 0 ("0-63" is 64, "0,2-3" is 1, "1-3" and "" are 0), as a loop over    */
+/* cpu0, cpu1, ... directories that stops at the first missing one would */
+/* count them; -1 if the file cannot be read or is not a list.  One read */
+/* instead of one access() per CPU or node.                              */
+int _linux_sysfile_list_prefix( const char *path );
+
 /* kernel.perf_event_paranoid (/proc/sys/kernel/perf_event_paranoid),     */
 /* read once per PAPI_library_init() for all the components that ask:     */
 /* as _linux_read_sysfile_int().                                          */
