@@ -770,22 +770,32 @@ count_open(const char *path)
 	return 0;
 }
 
+/* open() and open64() (glibc's _FILE_OFFSET_BITS=64 name) both count */
+static int
+forward_open(const char *sym, int (**real)(const char *, int, ...),
+	     const char *path, int flags, va_list ap)
+{
+	int mode = 0;
+
+	if (flags & (O_CREAT | O_TMPFILE))
+		mode = va_arg(ap, int);
+	count_open(path);
+	if (!*real)
+		*real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, sym);
+	return (*real)(path, flags, mode);
+}
+
 int
 open(const char *path, int flags, ...)
 {
 	static int (*real_open)(const char *, int, ...);
 	va_list ap;
-	int mode = 0;
+	int fd;
 
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, int);
-		va_end(ap);
-	}
-	count_open(path);
-	if (!real_open)
-		real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
-	return real_open(path, flags, mode);
+	va_start(ap, flags);
+	fd = forward_open("open", &real_open, path, flags, ap);
+	va_end(ap);
+	return fd;
 }
 
 int
@@ -793,17 +803,12 @@ open64(const char *path, int flags, ...)
 {
 	static int (*real_open64)(const char *, int, ...);
 	va_list ap;
-	int mode = 0;
+	int fd;
 
-	if (flags & (O_CREAT | O_TMPFILE)) {
-		va_start(ap, flags);
-		mode = va_arg(ap, int);
-		va_end(ap);
-	}
-	count_open(path);
-	if (!real_open64)
-		real_open64 = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64");
-	return real_open64(path, flags, mode);
+	va_start(ap, flags);
+	fd = forward_open("open64", &real_open64, path, flags, ap);
+	va_end(ap);
+	return fd;
 }
 
 static char tmpdir[] = "/tmp/test_papi_perf.XXXXXX";
