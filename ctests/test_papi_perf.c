@@ -867,6 +867,33 @@ test_cpu_node_counts_as_directories(void **state)
 	PAPI_shutdown();
 }
 
+/* PAPI 0022: the memory hierarchy is read on first use, and what     */
+/* PAPI_get_hardware_info() returns is what an eager read gives.      */
+extern int _papi_hwi_mem_info_pending;
+int _linux_get_memory_info(PAPI_hw_info_t *hwinfo, int cpu_type);
+
+static void
+test_memory_info_on_first_use(void **state)
+{
+	static PAPI_hw_info_t eager;
+	const PAPI_hw_info_t *hw;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(_papi_hwi_mem_info_pending, 1);
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_int_equal(_papi_hwi_mem_info_pending, 0);
+	/* the same hardware info, the hierarchy read again eagerly */
+	eager = *hw;
+	memset(&eager.mem_hierarchy, 0, sizeof(eager.mem_hierarchy));
+	assert_int_equal(_linux_get_memory_info(&eager, hw->model), PAPI_OK);
+	assert_int_equal(hw->mem_hierarchy.levels, eager.mem_hierarchy.levels);
+	assert_memory_equal(&hw->mem_hierarchy, &eager.mem_hierarchy, sizeof(eager.mem_hierarchy));
+	printf("  %d cache levels, read at the first PAPI_get_hardware_info()\n", hw->mem_hierarchy.levels);
+	PAPI_shutdown();
+}
+
 static void
 test_sysfile_reads(void **state)
 {
@@ -1161,6 +1188,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_probe_only_what_decides),
 		cmocka_unit_test(test_sysfile_reads),
+		cmocka_unit_test(test_memory_info_on_first_use),
 		cmocka_unit_test(test_cpu_node_counts_as_directories),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
 		cmocka_unit_test(test_libpfm4_detects_perf_once),
