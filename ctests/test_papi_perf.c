@@ -517,6 +517,26 @@ init_or_skip(void)
 	}
 }
 
+/* An empty event set of a freshly initialized PAPI, or skip */
+static int
+new_event_set(void)
+{
+	int es = PAPI_NULL;
+
+	init_or_skip();
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	return es;
+}
+
+/* Its end: cleanup, destroy, shutdown */
+static void
+end_event_set(int es)
+{
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
 /* perf_event_open() calls made by PAPI_add_named_event(); its ioctl()s */
 /* and resets in add_ioctls, add_resets                                  */
 static int add_ioctls, add_resets;
@@ -582,8 +602,7 @@ test_add_opens_only_new_event(void **state)
 	int es = PAPI_NULL;
 
 	(void)state;
-	init_or_skip();
-	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	es = new_event_set();
 	/* PAPI 7.0.0 reopened the whole set: 1, 2, then 3 opens */
 	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
@@ -598,9 +617,7 @@ test_add_opens_only_new_event(void **state)
 	assert_int_equal(assert_counts(es), 4);
 	/* an event already in the set opens nothing */
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_ECNFLCT), 0);
-	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
-	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
-	PAPI_shutdown();
+	end_event_set(es);
 }
 
 static void
@@ -609,8 +626,7 @@ test_add_after_remove(void **state)
 	int es = PAPI_NULL;
 
 	(void)state;
-	init_or_skip();
-	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	es = new_event_set();
 	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
@@ -622,9 +638,7 @@ test_add_after_remove(void **state)
 	assert_int_equal(PAPI_remove_named_event(es, "perf::CONTEXT-SWITCHES"), PAPI_OK);
 	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
 	assert_int_equal(assert_counts(es), 3);
-	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
-	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
-	PAPI_shutdown();
+	end_event_set(es);
 }
 
 static void
@@ -633,8 +647,7 @@ test_add_falls_back_to_reopen(void **state)
 	int es = PAPI_NULL;
 
 	(void)state;
-	init_or_skip();
-	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	es = new_event_set();
 	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 
@@ -656,9 +669,7 @@ test_add_falls_back_to_reopen(void **state)
 	assert_int_equal(assert_counts(es), 2);
 	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 1);
 	assert_int_equal(assert_counts(es), 3);
-	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
-	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
-	PAPI_shutdown();
+	end_event_set(es);
 }
 
 static void
@@ -671,8 +682,7 @@ test_add_after_option_change_reopens(void **state)
 	/* counting a whole CPU: root or perf_event_paranoid <= 0 */
 	if (geteuid() != 0)
 		skip();
-	init_or_skip();
-	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	es = new_event_set();
 	assert_int_equal(opens_to_add(es, "perf::TASK-CLOCK", PAPI_OK), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	/* the open events count this thread; the set now asks for a CPU: */
@@ -682,9 +692,7 @@ test_add_after_option_change_reopens(void **state)
 	opt.granularity.granularity = PAPI_GRN_SYS;
 	assert_int_equal(PAPI_set_opt(PAPI_GRANUL, &opt), PAPI_OK);
 	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 3);
-	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
-	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
-	PAPI_shutdown();
+	end_event_set(es);
 }
 
 /* ---- PMU probe: only the probes that decide ---------------------- */

@@ -12,7 +12,9 @@ profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
 TESTS=$(grep -v '^#' $G/tests.list)
-only=$(sed -n 's/.*guest\.tests=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
+# A guest.NAME=a,b,c kernel argument, as "a b c".
+karg() { sed -n "s/.*guest\.$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
+only=$(karg tests)
 [ -z "$only" ] || TESTS=$only
 # Loop sizes for the counting tests.
 N1=1000000 N2=3000000
@@ -294,7 +296,7 @@ t_papi_ctests() {
 t_bench() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
-	args=$(sed -n 's/.*guest\.bench=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
+	args=$(karg bench)
 	[ -n "$args" ] || args="-c 4 -W 2 -n 5 -A 2 -s 1 -f 0.1"
 	dom=user
 	[ "$useronly" = yes ] || dom=all # the U74 cannot filter by privilege
