@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <errno.h>
 #include <dlfcn.h>
+#include <sys/utsname.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -448,6 +449,7 @@ test_group_add_start_reset(void **state)
 /* libpapi.a is linked into this program, so its perf_event_open() calls */
 /* (syscall(__NR_perf_event_open, ...), perf_helpers.h) come here.       */
 static int perf_opens;			/* perf_event_open() calls */
+static int guest_probe_opens;		/* of them check_exclude_guest()'s */
 static uint64_t fail_sw_config = ~0ULL;	/* refuse this software event */
 static int fail_times;			/* that many times (-1: always) */
 
@@ -467,6 +469,12 @@ syscall(long nr, ...)
 		const struct perf_event_attr *attr = (const void *)a[0];
 
 		perf_opens++;
+		/* a bare instructions event: enabled, no read format, all domains */
+		if (attr && attr->type == PERF_TYPE_HARDWARE &&
+		    attr->config == PERF_COUNT_HW_INSTRUCTIONS && !attr->disabled &&
+		    !attr->read_format && !attr->exclude_user &&
+		    !attr->exclude_kernel && !attr->exclude_hv)
+			guest_probe_opens++;
 		if (attr && attr->type == PERF_TYPE_SOFTWARE &&
 		    attr->config == fail_sw_config && fail_times != 0) {
 			if (fail_times > 0)
@@ -534,6 +542,26 @@ end_event_set(int es)
 {
 	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
 	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+/* PAPI 0023: no exclude_guest probe on kernels that know the bit (3.2+) */
+static void
+test_no_exclude_guest_probe(void **state)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	(void)state;
+	assert_int_equal(uname(&u), 0);
+	assert_int_equal(sscanf(u.release, "%d.%d", &major, &minor), 2);
+	if (major < 3 || (major == 3 && minor < 2))
+		skip();
+	if (PAPI_is_initialized())	/* left so by a failed test */
+		PAPI_shutdown();
+	guest_probe_opens = 0;
+	init_or_skip();
+	assert_int_equal(guest_probe_opens, 0);
 	PAPI_shutdown();
 }
 
@@ -769,12 +797,16 @@ test_probe_only_what_decides(void **state)
 #endif
 
 static int paranoid_opens;	/* open()s of perf_event_paranoid */
+static int topology_cache_opens;	/* open()s of CPU count and cache files */
 
 static int
 count_open(const char *path)
 {
 	if (path && !strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
 		paranoid_opens++;
+	if (path && !strncmp(path, "/sys/devices/system/", 20) &&
+	    !strstr(path, "/cpufreq/") && !strstr(path, "/of_node/"))
+		topology_cache_opens++;
 	return 0;
 }
 
@@ -875,30 +907,44 @@ test_cpu_node_counts_as_directories(void **state)
 	PAPI_shutdown();
 }
 
-/* PAPI 0022: the memory hierarchy is read on first use, and what     */
-/* PAPI_get_hardware_info() returns is what an eager read gives.      */
-extern int _papi_hwi_mem_info_pending;
+/* PAPI 0022: the CPU counts and the memory hierarchy are read on first */
+/* use (no file of theirs opened by PAPI_library_init()), and what       */
+/* PAPI_get_hardware_info() returns is what an eager read gives.         */
+extern int _papi_hwi_hw_info_pending;
 int _linux_get_memory_info(PAPI_hw_info_t *hwinfo, int cpu_type);
 
 static void
-test_memory_info_on_first_use(void **state)
+test_hw_info_on_first_use(void **state)
 {
 	static PAPI_hw_info_t eager;
 	const PAPI_hw_info_t *hw;
+	int cpus = count_dirs("/sys/devices/system/cpu/cpu%d");
 
 	(void)state;
+	topology_cache_opens = 0;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	assert_int_equal(_papi_hwi_mem_info_pending, 1);
+	assert_int_equal(_papi_hwi_hw_info_pending, 1);
+	assert_int_equal(topology_cache_opens, 0);
 	hw = PAPI_get_hardware_info();
 	assert_non_null(hw);
-	assert_int_equal(_papi_hwi_mem_info_pending, 0);
+	assert_int_equal(_papi_hwi_hw_info_pending, 0);
+	assert_true(topology_cache_opens > 0);
+	assert_int_equal(hw->totalcpus, cpus);
+	assert_true(hw->ncpu > 0 && hw->nnodes >= 0);
 	/* the same hardware info, the hierarchy read again eagerly */
 	eager = *hw;
 	memset(&eager.mem_hierarchy, 0, sizeof(eager.mem_hierarchy));
 	assert_int_equal(_linux_get_memory_info(&eager, hw->model), PAPI_OK);
 	assert_int_equal(hw->mem_hierarchy.levels, eager.mem_hierarchy.levels);
 	assert_memory_equal(&hw->mem_hierarchy, &eager.mem_hierarchy, sizeof(eager.mem_hierarchy));
-	printf("  %d cache levels, read at the first PAPI_get_hardware_info()\n", hw->mem_hierarchy.levels);
+	printf("  %d CPUs, %d cache levels, read at the first PAPI_get_hardware_info()\n",
+	       hw->totalcpus, hw->mem_hierarchy.levels);
+	PAPI_shutdown();
+	/* PAPI_MAX_CPUS is the other way in */
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(_papi_hwi_hw_info_pending, 1);
+	assert_true(PAPI_get_opt(PAPI_MAX_CPUS, NULL) > 0);
+	assert_int_equal(_papi_hwi_hw_info_pending, 0);
 	PAPI_shutdown();
 }
 
@@ -1196,7 +1242,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_probe_only_what_decides),
 		cmocka_unit_test(test_sysfile_reads),
-		cmocka_unit_test(test_memory_info_on_first_use),
+		cmocka_unit_test(test_hw_info_on_first_use),
+		cmocka_unit_test(test_no_exclude_guest_probe),
 		cmocka_unit_test(test_cpu_node_counts_as_directories),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
 		cmocka_unit_test(test_libpfm4_detects_perf_once),

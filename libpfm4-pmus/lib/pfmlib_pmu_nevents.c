@@ -9,6 +9,11 @@
  * cannot change between pfm_initialize() and pfm_terminate(): compute it on
  * first use and keep it until then.
  *
+ * The per-model filter (get_num_events) compares a table's events with the
+ * model of the CPU that was detected.  For a PMU that was not detected that
+ * is another CPU's model, so the count said more about the host than about
+ * the PMU; there it is the size of the table, which costs nothing.
+ *
  * Copyright (c) 2026 The papi-riscv-arm contributors
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
@@ -38,7 +43,7 @@ static int pfmlib_nevents[PFM_PMU_MAX];
 static int
 pfmlib_pmu_count_events(pfmlib_pmu_t *pmu)
 {
-	if (pmu->get_num_events)
+	if (pmu->get_num_events && (pmu->flags & PFMLIB_PMU_FL_ACTIVE))
 		return pmu->get_num_events(pmu);
 	return pmu->pme_count;
 }

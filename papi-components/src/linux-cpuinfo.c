@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -207,24 +206,14 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 	return PAPI_OK;
 }
 
+/* Through cpu0's of_node link: one open (ENOENT without a device tree) */
+/* instead of a scan of /proc/device-tree/cpus, and the node of the CPU */
+/* Linux runs on (on the Unmatched, cpu@0 is the S7 monitor core).      */
 int
 _linux_dt_cpu_mhz( void )
 {
-	char path[PATH_MAX];
-	struct dirent *d;
-	unsigned long long hz = 0;
-	DIR *dir;
+	unsigned long long hz;
 
-	dir = opendir( "/proc/device-tree/cpus" );
-	if ( dir == NULL )
-		return -1;
-	while ( hz == 0 && ( d = readdir( dir ) ) != NULL ) {
-		if ( strncmp( d->d_name, "cpu@", 4 ) != 0 )
-			continue;
-		snprintf( path, sizeof ( path ),
-			  "/proc/device-tree/cpus/%s/clock-frequency", d->d_name );
-		hz = _linux_read_dt_cell( path );
-	}
-	closedir( dir );
+	hz = _linux_read_dt_cell( "/sys/devices/system/cpu/cpu0/of_node/clock-frequency" );
 	return ( hz >= 1000000ULL ) ? ( int ) ( hz / 1000000ULL ) : -1;
 }

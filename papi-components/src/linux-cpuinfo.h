@@ -24,7 +24,7 @@ int _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo );
 /* Number of "processor" entries (harts, CPUs) in the file              */
 int _linux_cpuinfo_count_cpus( FILE *f );
 
-/* CPU clock from the device tree (cpus/cpu@N/clock-frequency), MHz;    */
+/* CPU clock from the device tree (cpu0's node, clock-frequency), MHz;  */
 /* -1 if there is none.                                                 */
 int _linux_dt_cpu_mhz( void );
 
