@@ -7,6 +7,7 @@
  * re-initialization detects afresh.
  */
 #include <stdarg.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -61,20 +62,27 @@ present_arm_core_pmus(const char *fixture)
 }
 
 /*
- * Opens of the cpuinfo fixture: linked with -Wl,--wrap=fopen, every fopen() of
- * libpfm4 comes through here.
+ * Opens of the cpuinfo fixture: linked with -Wl,--wrap=open, every open() of
+ * libpfm4 (its cpuinfo reader uses open/read/close) comes through here.
  */
-FILE *__real_fopen(const char *path, const char *mode);
+int __real_open(const char *path, int flags, ...);
 static int cpuinfo_opens;
 
-FILE *
-__wrap_fopen(const char *path, const char *mode)
+int
+__wrap_open(const char *path, int flags, ...)
 {
 	const char *ci = getenv("LIBPFM_PROC_CPUINFO");
+	va_list ap;
+	int mode;
 
 	if (ci && !strcmp(path, ci))
 		cpuinfo_opens++;
-	return __real_fopen(path, mode);
+	if (!(flags & O_CREAT))
+		return __real_open(path, flags);
+	va_start(ap, flags);
+	mode = va_arg(ap, int);
+	va_end(ap);
+	return __real_open(path, flags, mode);
 }
 
 static void

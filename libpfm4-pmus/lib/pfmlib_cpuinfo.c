@@ -30,6 +30,9 @@
  * be tested with the /proc/cpuinfo of machines one does not have.
  */
 #include <sys/types.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <ctype.h>
 #include <string.h>
 #include <stdlib.h>
@@ -47,15 +50,17 @@ pfmlib_cpuinfo_path(void)
 	return path && *path ? path : "/proc/cpuinfo";
 }
 
+/* open, read until EOF, close: no stdio buffer and no fstat() */
 static char *
 cpuinfo_slurp(const char *path)
 {
-	size_t sz = 0, max = 0, n;
+	size_t sz = 0, max = 0;
 	char *buf = NULL, *nbuf;
-	FILE *fp;
+	ssize_t n;
+	int fd;
 
-	fp = fopen(path, "r");
-	if (!fp)
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
 		return NULL;
 
 	/* /proc files report size 0: read until EOF */
@@ -69,18 +74,20 @@ cpuinfo_slurp(const char *path)
 				goto error;
 			buf = nbuf;
 		}
-		n = fread(buf + sz, 1, max - sz, fp);
+		n = read(fd, buf + sz, max - sz);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto error;
 		if (n == 0)
 			break;
-		sz += n;
+		sz += (size_t)n;
 	}
-	if (ferror(fp))
-		goto error;
-	fclose(fp);
+	close(fd);
 	buf[sz] = '\0';
 	return buf;
 error:
-	fclose(fp);
+	close(fd);
 	free(buf);
 	return NULL;
 }

@@ -39,6 +39,7 @@
 #endif
 
 #include "pe_user_read.h"
+#include "linux-sysfile.h"
 
 /* compiler barrier: the page is updated by the kernel on this CPU */
 #define pe_barrier() __asm__ __volatile__( "" ::: "memory" )
@@ -56,17 +57,13 @@ _pe_user_read_supported( void )
 int
 _pe_user_read_sysctl( const char *path, int riscv )
 {
-	FILE *f;
 	int value;
 
 	if ( path == NULL )
 		path = "/proc/sys/kernel/perf_user_access";
-	f = fopen( path, "r" );
-	if ( f == NULL )
+	/* open, read, close: no stdio buffer, no fstat */
+	if ( _linux_read_sysfile_int( path, &value ) != 1 )
 		return 0;
-	if ( fscanf( f, "%d", &value ) != 1 )
-		value = 0;
-	fclose( f );
 
 	if ( riscv )
 		return value == 1 || value == 2;
