@@ -422,6 +422,48 @@ test_probe_decide_sampling_only(void **state)
 	fake_pmu(0, 0, 0);
 }
 
+/* The probe runs only the perf_event_open()s that decide: for every */
+/* combination of answers, the same capabilities as all three opens.  */
+static int
+is_refusal(int err)
+{
+	return err == EINVAL || err == EOPNOTSUPP;
+}
+
+static void
+test_probe_only_what_decides(void **state)
+{
+	static const int errs[] = { 0, EINVAL, EOPNOTSUPP, EACCES, EPERM,
+				    ENOENT, ENODEV, ENOSYS };
+	const int n = sizeof(errs) / sizeof(errs[0]);
+	pe_probe_errors_t all, ran;
+	pe_pmu_caps_t want, got;
+	int a, b, c, expect;
+
+	(void)state;
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++)
+			for (c = 0; c < n; c++) {
+				fake_pmu(all.user_only = errs[a],
+					 all.user_kernel = errs[b],
+					 all.sampling = errs[c]);
+				_pe_pmu_decide(&all, &want);
+				_pe_pmu_probe(fake_open, &ran);
+				_pe_pmu_decide(&ran, &got);
+				assert_int_equal(got.priv_filter, want.priv_filter);
+				assert_int_equal(got.overflow_intr, want.overflow_intr);
+				/* user-only opens: + sampling; refused: + user+kernel, */
+				/* + sampling if that opens; else nothing more          */
+				if (errs[a] == 0)
+					expect = 2;
+				else if (is_refusal(errs[a]))
+					expect = errs[b] == 0 ? 3 : 2;
+				else
+					expect = 1;
+				assert_int_equal(fake_calls, expect);
+			}
+}
+
 int
 main(void)
 {
@@ -442,6 +484,7 @@ main(void)
 		cmocka_unit_test(test_probe_inconclusive),
 		cmocka_unit_test(test_probe_paranoid_2),
 		cmocka_unit_test(test_probe_decide_sampling_only),
+		cmocka_unit_test(test_probe_only_what_decides),
 	};
 
 	return cmocka_run_group_tests_name("PAPI substrate", tests, NULL, NULL);
