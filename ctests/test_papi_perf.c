@@ -44,6 +44,7 @@
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <malloc.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -451,13 +452,14 @@ static int perf_opens;			/* perf_event_open() calls */
 static int guest_probe_opens;		/* of them check_exclude_guest()'s */
 static uint64_t fail_sw_config = ~0ULL;	/* refuse this software event */
 static int fail_times;			/* that many times (-1: always) */
+static int last_leader_fd = -1;		/* the last event opened alone or as a leader */
 
 long
 syscall(long nr, ...)
 {
 	static long (*real_syscall)(long, ...);
 	va_list ap;
-	long a[6];
+	long a[6], ret;
 	int i;
 
 	va_start(ap, nr);
@@ -484,7 +486,10 @@ syscall(long nr, ...)
 	}
 	if (!real_syscall)
 		real_syscall = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
-	return real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	ret = real_syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (nr == __NR_perf_event_open && ret >= 0 && a[0] && (int)a[3] == -1)
+		last_leader_fd = (int)ret;
+	return ret;
 }
 
 static int perf_ioctls;			/* ioctl() calls on perf events */
@@ -647,10 +652,11 @@ test_add_opens_only_new_event(void **state)
 	(void)state;
 	es = new_event_set_with("perf::TASK-CLOCK", "perf::CPU-CLOCK",
 				"perf::PAGE-FAULTS", NULL);
-	/* the third add's scheduability check: enable, disable, a reset */
-	/* (PAPI 7.0.0: one reset per event but the last)              */
-	assert_int_equal(add_ioctls, 3);
-	assert_int_equal(add_resets, 1);
+	/* the third add's scheduability check: enable, disable, and no  */
+	/* reset (PAPI 7.0.0: one reset per event but the last; PAPI 0016 */
+	/* one group reset; 0027 none: PAPI_start resets)                 */
+	assert_int_equal(add_ioctls, 2);
+	assert_int_equal(add_resets, 0);
 	assert_int_equal(assert_counts(es), 3);
 	/* added after a start and stop: still one open */
 	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
@@ -727,6 +733,169 @@ test_add_after_option_change_reopens(void **state)
 	assert_int_equal(PAPI_set_opt(PAPI_GRANUL, &opt), PAPI_OK);
 	assert_int_equal(opens_to_add(es, "perf::PAGE-FAULTS", PAPI_OK), 3);
 	end_event_set(es);
+}
+
+/* PAPI 0027: the counts of the scheduability check (the group enabled */
+/* and disabled at each add) are not reset, and never seen: a set that  */
+/* has not run reads zeros, a started one counts from zero.             */
+static void
+test_check_counts_unseen(void **state)
+{
+	long long v[2] = { -1, -1 }, leader[3];
+	int es, fd;
+
+	(void)state;
+	es = new_event_set_with("perf::TASK-CLOCK", "perf::CPU-CLOCK", NULL);
+	/* the check ran the group: its counters hold some nanoseconds */
+	fd = last_leader_fd;
+	assert_true(fd >= 0);
+	assert_int_equal(read(fd, leader, sizeof(leader)), sizeof(leader));
+	assert_int_equal(leader[0], 2);		/* PERF_FORMAT_GROUP: nr */
+	assert_true(leader[1] > 0);
+	assert_int_equal(PAPI_read(es, v), PAPI_OK);
+	assert_int_equal(v[0], 0);
+	assert_int_equal(v[1], 0);
+	/* started and stopped (PAPI_start resets: test_group_add_start_reset) */
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	assert_int_equal(PAPI_stop(es, v), PAPI_OK);
+	assert_true(v[0] > 0 && v[1] > 0);
+	end_event_set(es);
+}
+
+/* ---- process id and executable path -------------------------------- */
+
+static int getpid_calls, readlink_calls;
+
+pid_t
+getpid(void)
+{
+	getpid_calls++;
+	return (pid_t)syscall(SYS_getpid);
+}
+
+ssize_t
+readlink(const char *path, char *buf, size_t size)
+{
+	static ssize_t (*real_readlink)(const char *, char *, size_t);
+
+	readlink_calls++;
+	if (!real_readlink)
+		real_readlink = (ssize_t (*)(const char *, char *, size_t))
+			dlsym(RTLD_NEXT, "readlink");
+	return real_readlink(path, buf, size);
+}
+
+/* PAPI 0024: one getpid() per initialization, and the main thread's id */
+/* (no thread id function) is still the process id                      */
+static void
+test_init_getpid_once(void **state)
+{
+	pid_t pid = (pid_t)syscall(SYS_getpid);
+	unsigned long tids[4];
+	int run, n;
+
+	(void)state;
+	/* twice: a new initialization after a shutdown too */
+	for (run = 0; run < 2; run++) {
+		getpid_calls = 0;
+		assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+		assert_int_equal(getpid_calls, 1);
+		n = 4;
+		assert_int_equal(PAPI_list_threads(tids, &n), PAPI_OK);
+		assert_int_equal(n, 1);
+		assert_int_equal(tids[0], (unsigned long)pid);
+		PAPI_shutdown();
+	}
+}
+
+/* PAPI 0025: the executable's path is read when first asked for, and */
+/* is what /proc/self/exe says                                         */
+static void
+test_exe_path_on_first_use(void **state)
+{
+	char self[PAPI_HUGE_STR_LEN];
+	const PAPI_exe_info_t *exe;
+	const char *base;
+	ssize_t n;
+
+	(void)state;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	assert_true(n > 0);
+	self[n] = '\0';
+	base = strrchr(self, '/') ? strrchr(self, '/') + 1 : self;
+
+	readlink_calls = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(readlink_calls, 0);
+	exe = PAPI_get_executable_info();
+	assert_non_null(exe);
+	assert_int_equal(readlink_calls, 1);
+	assert_string_equal(exe->fullname, self);
+	assert_string_equal(exe->address_info.name, base);
+	/* the map was read with it: this function is in the text */
+	assert_true((uintptr_t)exe->address_info.text_start <= (uintptr_t)test_exe_path_on_first_use);
+	assert_true((uintptr_t)test_exe_path_on_first_use < (uintptr_t)exe->address_info.text_end);
+	/* kept */
+	assert_non_null(PAPI_get_executable_info());
+	assert_non_null(PAPI_get_shared_lib_info());
+	assert_int_equal(readlink_calls, 1);
+	PAPI_shutdown();
+	/* the shared-library path in first works too */
+	readlink_calls = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_non_null(PAPI_get_shared_lib_info());
+	assert_int_equal(readlink_calls, 1);
+	exe = PAPI_get_executable_info();
+	assert_string_equal(exe->fullname, self);
+	PAPI_shutdown();
+}
+
+/* ---- native event tables ---------------------------------------------- */
+
+/* PAPI 0026: initialization maps no memory for the native event tables  */
+/* (1024 entries each before), and a table that outgrows its first 32   */
+/* entries keeps every event: all the perf_event component's events are */
+/* looked up, then each name and code must still agree.                 */
+#define MAX_NATIVE 4096
+static void
+test_native_table_grows(void **state)
+{
+	static int codes[MAX_NATIVE];
+	static char names[MAX_NATIVE][PAPI_MAX_STR_LEN];
+	struct mallinfo2 before, after;
+	char name[PAPI_MAX_STR_LEN];
+	PAPI_event_info_t info;
+	int code, n = 0, i, again, cidx;
+
+	(void)state;
+	before = mallinfo2();
+	init_or_skip();
+	after = mallinfo2();
+	assert_int_equal(after.hblks, before.hblks);	/* no mmap'ed chunk */
+
+	cidx = 0;	/* perf_event */
+	code = PAPI_NATIVE_MASK;
+	assert_int_equal(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx), PAPI_OK);
+	do {
+		assert_int_equal(PAPI_event_code_to_name(code, names[n]), PAPI_OK);
+		codes[n++] = code;
+	} while (n < MAX_NATIVE &&
+		 PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
+	printf("  %d native events enumerated\n", n);
+	assert_true(n > 32);
+	/* enumerating added each event to the table (32, 64, 128, ...  */
+	/* entries): each code still finds its own entry                  */
+	for (i = 0; i < n; i++) {
+		assert_int_equal(PAPI_event_code_to_name(codes[i], name), PAPI_OK);
+		assert_string_equal(name, names[i]);
+		memset(&info, 0, sizeof(info));
+		assert_int_equal(PAPI_get_event_info(codes[i], &info), PAPI_OK);
+		assert_string_equal(info.symbol, names[i]);
+	}
+	/* and a name looked up again is the event it was */
+	assert_int_equal(PAPI_event_name_to_code(names[0], &again), PAPI_OK);
+	assert_int_equal(again, codes[0]);
+	PAPI_shutdown();
 }
 
 /* ---- small /proc and /sys files ------------------------------------ */
@@ -1179,6 +1348,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_remove),
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
+		cmocka_unit_test(test_check_counts_unseen),
+		cmocka_unit_test(test_init_getpid_once),
+		cmocka_unit_test(test_exe_path_on_first_use),
+		cmocka_unit_test(test_native_table_grows),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_hw_info_on_first_use),
 		cmocka_unit_test(test_no_exclude_guest_probe),
