@@ -773,6 +773,14 @@ getpid(void)
 	return (pid_t)syscall(SYS_getpid);
 }
 
+/* _FORTIFY_SOURCE turns calls with a known buffer size into this */
+ssize_t
+__readlink_chk(const char *path, char *buf, size_t size, size_t buflen)
+{
+	(void)buflen;
+	return readlink(path, buf, size);
+}
+
 ssize_t
 readlink(const char *path, char *buf, size_t size)
 {
@@ -866,12 +874,18 @@ test_native_table_grows(void **state)
 	char name[PAPI_MAX_STR_LEN];
 	PAPI_event_info_t info;
 	int code, n = 0, i, again, cidx;
+	size_t grown;
 
 	(void)state;
 	before = mallinfo2();
 	init_or_skip();
 	after = mallinfo2();
-	assert_int_equal(after.hblks, before.hblks);	/* no mmap'ed chunk */
+	/* memory in use after the initialization, heap or mapped: below */
+	/* glibc's default mmap threshold, 128 KiB (two tables of 1024   */
+	/* entries, 217 KB each on LP64, before)                         */
+	grown = after.uordblks + after.hblkhd - before.uordblks - before.hblkhd;
+	printf("  PAPI_library_init() holds %zu bytes more\n", grown);
+	assert_true(grown < 128 * 1024);
 
 	cidx = 0;	/* perf_event */
 	code = PAPI_NATIVE_MASK;
