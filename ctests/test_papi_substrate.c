@@ -338,9 +338,10 @@ test_probe_u74_no_sscofpmf(void **state)
 	fake_pmu(EINVAL, 0, EOPNOTSUPP);
 	default_info(&info);
 	_pe_pmu_probe_init(fake_open, &info);
-	assert_int_equal(fake_calls, 3);
+	/* user-only refused, user+kernel opens; sampling not yet probed */
+	assert_int_equal(fake_calls, 2);
 	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
-	assert_int_equal(_pe_pmu_caps.overflow_intr, 0);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
 	assert_int_equal(info.default_domain,
 			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
 	assert_int_equal(info.available_domains,
@@ -352,7 +353,12 @@ test_probe_u74_no_sscofpmf(void **state)
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL |
 					      PAPI_DOM_SUPERVISOR), PAPI_OK);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_ALL), PAPI_OK);
+	/* the first overflow request probes sampling (user+kernel) */
 	assert_int_equal(_pe_pmu_check_overflow(), PAPI_ENOSUPP);
+	assert_int_equal(fake_calls, 3);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 0);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_ENOSUPP);
+	assert_int_equal(fake_calls, 3);
 }
 
 static void
@@ -365,11 +371,29 @@ test_probe_full_pmu(void **state)
 	fake_pmu(0, 0, 0);
 	default_info(&info);
 	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(fake_calls, 1);	/* user-only: no sampling at init */
 	assert_int_equal(_pe_pmu_caps.priv_filter, 1);
 	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
 	assert_int_equal(info.default_domain, PAPI_DOM_USER);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_OK);
 	assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
+	assert_int_equal(fake_calls, 2);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
+	assert_int_equal(fake_calls, 2);
+
+	/* a PMU without interrupts: known at the first request */
+	fake_pmu(0, 0, EOPNOTSUPP);
+	default_info(&info);
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_ENOSUPP);
+	assert_int_equal(_pe_pmu_caps.overflow_intr, 0);
+	/* a new initialization probes again */
+	fake_pmu(0, 0, 0);
+	default_info(&info);
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
+	assert_int_equal(fake_calls, 2);
 }
 
 static void
@@ -385,6 +409,7 @@ test_probe_inconclusive(void **state)
 		fake_pmu(errs[i], errs[i], errs[i]);
 		default_info(&info);
 		_pe_pmu_probe_init(fake_open, &info);
+		assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
 		assert_int_equal(_pe_pmu_caps.priv_filter, 1);
 		assert_int_equal(_pe_pmu_caps.overflow_intr, 1);
 		assert_int_equal(info.default_domain, PAPI_DOM_USER);
@@ -402,6 +427,7 @@ test_probe_paranoid_2(void **state)
 	default_info(&info);
 	info.available_domains &= ~PAPI_DOM_KERNEL;	/* _pe_handle_paranoid */
 	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_check_overflow(), PAPI_OK);
 	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
 	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);	/* unknown */
 	assert_int_equal(info.default_domain, PAPI_DOM_USER);
@@ -422,8 +448,10 @@ test_probe_decide_sampling_only(void **state)
 	fake_pmu(0, 0, 0);
 }
 
-/* The probe runs only the perf_event_open()s that decide: for every */
-/* combination of answers, the same capabilities as all three opens.  */
+/* The probes run only the perf_event_open()s that decide, privilege   */
+/* filtering at initialization, sampling at the first overflow request: */
+/* for every combination of answers, the same capabilities as all three */
+/* opens.                                                               */
 static int
 is_refusal(int err)
 {
@@ -448,12 +476,17 @@ test_probe_only_what_decides(void **state)
 					 all.user_kernel = errs[b],
 					 all.sampling = errs[c]);
 				_pe_pmu_decide(&all, &want);
+				/* initialization: user-only, + user+kernel if refused */
 				_pe_pmu_probe(fake_open, &ran);
+				assert_int_equal(ran.sampling, PE_PROBE_NOT_RUN);
+				assert_int_equal(fake_calls, is_refusal(errs[a]) ? 2 : 1);
+				_pe_pmu_decide(&ran, &got);
+				assert_int_equal(got.priv_filter, want.priv_filter);
+				/* first overflow request: sampling if a domain counts */
+				_pe_pmu_probe_sampling(fake_open, &ran);
 				_pe_pmu_decide(&ran, &got);
 				assert_int_equal(got.priv_filter, want.priv_filter);
 				assert_int_equal(got.overflow_intr, want.overflow_intr);
-				/* user-only opens: + sampling; refused: + user+kernel, */
-				/* + sampling if that opens; else nothing more          */
 				if (errs[a] == 0)
 					expect = 2;
 				else if (is_refusal(errs[a]))

@@ -18,6 +18,10 @@
  *   (PAPI_overflow() and PAPI_profil() without the FORCE_SW flags) then
  *   fails with PAPI_ENOSUPP; software overflow still works.
  *
+ * Privilege filtering is probed at initialisation (it sets the component's
+ * domains); overflow interrupts at the first hardware overflow request,
+ * since most programs never make one.
+ *
  * The probe event is the generic hardware cycles event; if it does not
  * open at all (no hardware PMU, perf_event_open not implemented, no
  * permission) nothing is concluded and PAPI's defaults stay.  The probes
@@ -40,6 +44,11 @@
 #define PE_ALL_MODES ( PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR )
 
 pe_pmu_caps_t _pe_pmu_caps = { 1, 1 };
+
+/* What the sampling probe needs, kept from _pe_pmu_probe_init() */
+static pe_open_fn_t probe_open_fn;
+static pe_probe_errors_t probe_errs;
+static int sampling_probed;
 
 static int
 probe_open( pe_open_fn_t open_fn, int exclude_kernel, int sampling )
@@ -79,21 +88,28 @@ _pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs )
 	/* Only the probes whose answer can change _pe_pmu_decide()'s     */
 	/* decision are run; the others are PE_PROBE_NOT_RUN, which it    */
 	/* then ignores:                                                  */
-	/* - user-only opens: filtering works; only sampling is unknown;  */
+	/* - user-only opens: filtering works;                            */
 	/* - user-only refused (EINVAL, EOPNOTSUPP): does the event exist */
-	/*   at all (user+kernel), and if it opens, can it sample;        */
+	/*   at all (user+kernel);                                        */
 	/* - any other error (no PMU, no permission): nothing is decided. */
+	/* Sampling is left to _pe_pmu_probe_sampling().                  */
 	errs->user_kernel = PE_PROBE_NOT_RUN;
 	errs->sampling = PE_PROBE_NOT_RUN;
 	errs->user_only = probe_open( open_fn, 1, 0 );
+	if ( is_refusal( errs->user_only ) ) {
+		errs->user_kernel = probe_open( open_fn, 0, 0 );
+	}
+}
+
+void
+_pe_pmu_probe_sampling( pe_open_fn_t open_fn, pe_probe_errors_t *errs )
+{
+	/* sample in a domain that counts, so only sampling is tested; */
+	/* if none counts, nothing is decided                          */
 	if ( errs->user_only == 0 ) {
 		errs->sampling = probe_open( open_fn, 1, 1 );
-	} else if ( is_refusal( errs->user_only ) ) {
-		errs->user_kernel = probe_open( open_fn, 0, 0 );
-		/* sample in a domain that counts, so only sampling is tested */
-		if ( errs->user_kernel == 0 ) {
-			errs->sampling = probe_open( open_fn, 0, 1 );
-		}
+	} else if ( errs->user_kernel == 0 ) {
+		errs->sampling = probe_open( open_fn, 0, 1 );
 	}
 }
 
@@ -118,15 +134,15 @@ _pe_pmu_decide( const pe_probe_errors_t *errs, pe_pmu_caps_t *caps )
 void
 _pe_pmu_probe_init( pe_open_fn_t open_fn, PAPI_component_info_t *info )
 {
-	pe_probe_errors_t errs;
+	_pe_pmu_probe( open_fn, &probe_errs );
+	_pe_pmu_decide( &probe_errs, &_pe_pmu_caps );
+	probe_open_fn = open_fn;
+	sampling_probed = 0;
 
-	_pe_pmu_probe( open_fn, &errs );
-	_pe_pmu_decide( &errs, &_pe_pmu_caps );
-
-	SUBDBG( "PMU probe: errno user-only %d, user+kernel %d, sampling %d: "
-		"privilege filtering %d, overflow interrupts %d\n",
-		errs.user_only, errs.user_kernel, errs.sampling,
-		_pe_pmu_caps.priv_filter, _pe_pmu_caps.overflow_intr );
+	SUBDBG( "PMU probe: errno user-only %d, user+kernel %d: "
+		"privilege filtering %d\n",
+		probe_errs.user_only, probe_errs.user_kernel,
+		_pe_pmu_caps.priv_filter );
 
 	if ( !_pe_pmu_caps.priv_filter ) {
 		/* Counts always include user and kernel mode.  If kernel   */
@@ -155,6 +171,14 @@ _pe_pmu_check_overflow( void )
 {
 	static int warned = 0;
 
+	/* Threads racing here open the same probe and decide the same */
+	if ( !sampling_probed && probe_open_fn != NULL ) {
+		_pe_pmu_probe_sampling( probe_open_fn, &probe_errs );
+		_pe_pmu_decide( &probe_errs, &_pe_pmu_caps );
+		sampling_probed = 1;
+		SUBDBG( "PMU probe: errno sampling %d: overflow interrupts %d\n",
+			probe_errs.sampling, _pe_pmu_caps.overflow_intr );
+	}
 	if ( _pe_pmu_caps.overflow_intr )
 		return PAPI_OK;
 	if ( !warned ) {

@@ -30,25 +30,32 @@ typedef struct {
 	int overflow_intr;	/* 1: overflow interrupts (sampling) work */
 } pe_pmu_caps_t;
 
-/* Capabilities found by _pe_pmu_probe_init() (both 1 before)            */
+/* Capabilities: priv_filter found by _pe_pmu_probe_init(), overflow_intr */
+/* by the first _pe_pmu_check_overflow() (both 1 before)                 */
 extern pe_pmu_caps_t _pe_pmu_caps;
 
-/* Open the probe events with open_fn (those the decision needs: 1 to 3 */
-/* perf_event_open() calls); fills errs.                                 */
+/* Open the privilege-filtering probe events with open_fn (those the    */
+/* decision needs: 1 or 2 perf_event_open() calls); fills errs, with    */
+/* sampling PE_PROBE_NOT_RUN.                                            */
 void _pe_pmu_probe( pe_open_fn_t open_fn, pe_probe_errors_t *errs );
+
+/* Then the sampling probe, in a domain that counts (none: not run)      */
+void _pe_pmu_probe_sampling( pe_open_fn_t open_fn, pe_probe_errors_t *errs );
 
 /* The decision, from the probes' errnos alone.  Unknown means capable:  */
 /* only an explicit refusal of a hardware event that otherwise opens     */
 /* counts as a missing capability.                                       */
 void _pe_pmu_decide( const pe_probe_errors_t *errs, pe_pmu_caps_t *caps );
 
-/* Probe, decide, and make the component's domains truthful.            */
+/* Probe privilege filtering, decide, and make the component's domains */
+/* truthful.                                                            */
 void _pe_pmu_probe_init( pe_open_fn_t open_fn, PAPI_component_info_t *info );
 
 /* PAPI_OK if the PMU can count this domain, else PAPI_EINVAL            */
 int _pe_pmu_check_domain( int domain );
 
-/* PAPI_OK if hardware overflow can be used, else PAPI_ENOSUPP           */
+/* PAPI_OK if hardware overflow can be used, else PAPI_ENOSUPP; the      */
+/* first call since _pe_pmu_probe_init() runs the sampling probe.        */
 int _pe_pmu_check_overflow( void );
 
 #endif
