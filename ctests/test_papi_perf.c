@@ -45,6 +45,8 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <malloc.h>
+#include <signal.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -858,6 +860,37 @@ test_exe_path_on_first_use(void **state)
 	PAPI_shutdown();
 }
 
+/* PAPI 0028: PAPI_shutdown() leaves the program's own profiling timer */
+/* and SIGPROF handler alone when software multiplexing never ran      */
+static void
+on_sigprof(int sig)
+{
+	(void)sig;
+}
+
+static void
+test_shutdown_keeps_program_timer(void **state)
+{
+	struct itimerval mine = { { 10, 0 }, { 10, 0 } }, now, off = { { 0, 0 }, { 0, 0 } };
+	struct sigaction sa, cur;
+
+	(void)state;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigprof;
+	assert_int_equal(sigaction(SIGPROF, &sa, NULL), 0);
+	assert_int_equal(setitimer(ITIMER_PROF, &mine, NULL), 0);
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	PAPI_shutdown();
+	assert_int_equal(sigaction(SIGPROF, NULL, &cur), 0);
+	assert_ptr_equal(cur.sa_handler, on_sigprof);
+	assert_int_equal(getitimer(ITIMER_PROF, &now), 0);
+	assert_true(now.it_value.tv_sec > 0 || now.it_value.tv_usec > 0);
+	assert_int_equal(now.it_interval.tv_sec, 10);
+	setitimer(ITIMER_PROF, &off, NULL);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGPROF, &sa, NULL);
+}
+
 /* ---- native event tables ---------------------------------------------- */
 
 /* PAPI 0026: initialization maps no memory for the native event tables  */
@@ -1366,6 +1399,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_init_getpid_once),
 		cmocka_unit_test(test_exe_path_on_first_use),
 		cmocka_unit_test(test_native_table_grows),
+		cmocka_unit_test(test_shutdown_keeps_program_timer),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_hw_info_on_first_use),
 		cmocka_unit_test(test_no_exclude_guest_probe),

@@ -448,7 +448,7 @@ test_probe_decide_sampling_only(void **state)
 	fake_pmu(0, 0, 0);
 }
 
-/* The probes run only the perf_event_open()s that decide, privilege   */
+/* The probes run only the perf_event_open()s that decide, privilege    */
 /* filtering at initialization, sampling at the first overflow request: */
 /* for every combination of answers, the same capabilities as all three */
 /* opens.                                                               */
