@@ -980,31 +980,23 @@ forward_open(const char *sym, int (**real)(const char *, int, ...),
 	return (*real)(path, flags, mode);
 }
 
-int
-open(const char *path, int flags, ...)
-{
-	static int (*real_open)(const char *, int, ...);
-	va_list ap;
-	int fd;
-
-	va_start(ap, flags);
-	fd = forward_open("open", &real_open, path, flags, ap);
-	va_end(ap);
-	return fd;
+/* the two entry points, one definition */
+#define COUNTING_OPEN(sym)						\
+int									\
+sym(const char *path, int flags, ...)					\
+{									\
+	static int (*real)(const char *, int, ...);			\
+	va_list ap;							\
+	int fd;								\
+									\
+	va_start(ap, flags);						\
+	fd = forward_open(#sym, &real, path, flags, ap);		\
+	va_end(ap);							\
+	return fd;							\
 }
 
-int
-open64(const char *path, int flags, ...)
-{
-	static int (*real_open64)(const char *, int, ...);
-	va_list ap;
-	int fd;
-
-	va_start(ap, flags);
-	fd = forward_open("open64", &real_open64, path, flags, ap);
-	va_end(ap);
-	return fd;
-}
+COUNTING_OPEN(open)
+COUNTING_OPEN(open64)
 
 static char tmpdir[] = "/tmp/test_papi_perf.XXXXXX";
 

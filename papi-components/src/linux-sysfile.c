@@ -25,6 +25,17 @@
 
 #define PERF_EVENT_PARANOID "/proc/sys/kernel/perf_event_paranoid"
 
+static int
+open_read_only( const char *path )
+{
+	int fd;
+
+	do {
+		fd = open( path, O_RDONLY | O_CLOEXEC );
+	} while ( fd < 0 && errno == EINTR );
+	return fd;
+}
+
 ssize_t
 _linux_read_sysfile( const char *path, char *buf, size_t size )
 {
@@ -37,9 +48,7 @@ _linux_read_sysfile( const char *path, char *buf, size_t size )
 		errno = EINVAL;
 		return -1;
 	}
-	do {
-		fd = open( path, O_RDONLY | O_CLOEXEC );
-	} while ( fd < 0 && errno == EINTR );
+	fd = open_read_only( path );
 	if ( fd < 0 ) {
 		return -1;
 	}
@@ -138,9 +147,7 @@ _linux_sysfile_count_bits( const char *path )
 	ssize_t n, i;
 	int fd, bits = 0, c;
 
-	do {
-		fd = open( path, O_RDONLY | O_CLOEXEC );
-	} while ( fd < 0 && errno == EINTR );
+	fd = open_read_only( path );
 	if ( fd < 0 ) {
 		return -1;
 	}

@@ -48,10 +48,10 @@ find_present_pmu( const char *name, pfm_pmu_type_t type, pfm_pmu_info_t *pinfo )
 	const pfm_pmu_info_t *pmus;
 	int i, n;
 
-	/* the present PMUs (papi_libpfm4_pmus.c) */
+	/* the present PMUs, all named (papi_libpfm4_pmus.c) */
 	n = _papi_libpfm4_present_pmus( &pmus );
 	for ( i = 0; i < n; i++ ) {
-		if ( pmus[i].name == NULL || pmus[i].type != type )
+		if ( pmus[i].type != type )
 			continue;
 		if ( strcmp( pmus[i].name, name ) == 0 ) {
 			memcpy( pinfo, &pmus[i], sizeof ( *pinfo ) );
