@@ -16,8 +16,9 @@
  *   demand) by a syscall() wrapper that libpapi.a links against: adding an
  *   event to an open set opens only that event (pe_add_event.c), and falls
  *   back to reopening the whole set whenever that is not the same; the
- *   scheduability check resets the group with one ioctl() (counted by an
- *   ioctl() wrapper);
+ *   scheduability check (2 ioctl()s, counted by an ioctl() wrapper, no
+ *   reset) runs for a group with a hardware event (this host has no PMU:
+ *   the wrapper opens task-clock in its place), not for software events;
  * - the PMU probe (pe_pmu_probe.c) runs only the probes that can change
  *   its decision, and decides as if it had run all three;
  * - small /proc and /sys files (linux-sysfile.c): first line, numbers,
@@ -455,6 +456,7 @@ static int guest_probe_opens;		/* of them check_exclude_guest()'s */
 static uint64_t fail_sw_config = ~0ULL;	/* refuse this software event */
 static int fail_times;			/* that many times (-1: always) */
 static int last_leader_fd = -1;		/* the last event opened alone or as a leader */
+static int hw_as_task_clock;		/* open hardware events as task-clock */
 
 long
 syscall(long nr, ...)
@@ -470,8 +472,18 @@ syscall(long nr, ...)
 	va_end(ap);
 	if (nr == __NR_perf_event_open) {
 		const struct perf_event_attr *attr = (const void *)a[0];
+		static struct perf_event_attr sub;
 
 		perf_opens++;
+		/* this host has no PMU: the kernel counts task-clock for a   */
+		/* hardware event that PAPI believes it opened (PAPI's checks  */
+		/* for hardware groups run)                                    */
+		if (hw_as_task_clock && attr && attr->type == PERF_TYPE_HARDWARE) {
+			sub = *attr;
+			sub.type = PERF_TYPE_SOFTWARE;
+			sub.config = PERF_COUNT_SW_TASK_CLOCK;
+			a[0] = (long)&sub;
+		}
 		/* a bare instructions event: enabled, no read format, all domains */
 		if (attr && attr->type == PERF_TYPE_HARDWARE &&
 		    attr->config == PERF_COUNT_HW_INSTRUCTIONS && !attr->disabled &&
@@ -654,11 +666,8 @@ test_add_opens_only_new_event(void **state)
 	(void)state;
 	es = new_event_set_with("perf::TASK-CLOCK", "perf::CPU-CLOCK",
 				"perf::PAGE-FAULTS", NULL);
-	/* the third add's scheduability check: enable, disable, and no  */
-	/* reset (PAPI 7.0.0: one reset per event but the last; PAPI 0016 */
-	/* one group reset; 0027 none: PAPI_start resets)                 */
-	assert_int_equal(add_ioctls, 2);
-	assert_int_equal(add_resets, 0);
+	/* software events only: no scheduability check (PAPI 0029) */
+	assert_int_equal(add_ioctls, 0);
 	assert_int_equal(assert_counts(es), 3);
 	/* added after a start and stop: still one open */
 	assert_int_equal(opens_to_add(es, "perf::CONTEXT-SWITCHES", PAPI_OK), 1);
@@ -737,9 +746,33 @@ test_add_after_option_change_reopens(void **state)
 	end_event_set(es);
 }
 
+/* PAPI 0029: a group with a hardware event is checked at each add */
+/* (enable, disable, read: 2 ioctls); software events join it      */
+static void
+test_hardware_group_checked(void **state)
+{
+	int es;
+
+	(void)state;
+	es = new_event_set();
+	hw_as_task_clock = 1;
+	assert_int_equal(opens_to_add(es, "perf::PERF_COUNT_HW_CPU_CYCLES", PAPI_OK), 1);
+	hw_as_task_clock = 0;
+	assert_int_equal(add_ioctls, 2);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	/* enable, disable, and no reset (PAPI 7.0.0: one reset per event  */
+	/* but the last; PAPI 0016 one group reset; 0027 none: PAPI_start  */
+	/* resets)                                                          */
+	assert_int_equal(add_ioctls, 2);
+	assert_int_equal(add_resets, 0);
+	assert_int_equal(assert_counts(es), 2);
+	end_event_set(es);
+}
+
 /* PAPI 0027: the counts of the scheduability check (the group enabled */
 /* and disabled at each add) are not reset, and never seen: a set that  */
-/* has not run reads zeros, a started one counts from zero.             */
+/* has not run reads zeros, a started one counts from zero.  The check  */
+/* runs for a group with a hardware event (PAPI 0029).                  */
 static void
 test_check_counts_unseen(void **state)
 {
@@ -747,7 +780,11 @@ test_check_counts_unseen(void **state)
 	int es, fd;
 
 	(void)state;
-	es = new_event_set_with("perf::TASK-CLOCK", "perf::CPU-CLOCK", NULL);
+	es = new_event_set();
+	hw_as_task_clock = 1;
+	assert_int_equal(opens_to_add(es, "perf::PERF_COUNT_HW_CPU_CYCLES", PAPI_OK), 1);
+	hw_as_task_clock = 0;
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	/* the check ran the group: its counters hold some nanoseconds */
 	fd = last_leader_fd;
 	assert_true(fd >= 0);
@@ -1387,6 +1424,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_after_remove),
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
+		cmocka_unit_test(test_hardware_group_checked),
 		cmocka_unit_test(test_check_counts_unseen),
 		cmocka_unit_test(test_init_getpid_once),
 		cmocka_unit_test(test_exe_path_on_first_use),

@@ -15,6 +15,11 @@
  * checked as after a full reopen.  Anything else (an event set option
  * changed since the open, a failure of the new open) takes the full
  * reopen, as before.
+ *
+ * The check itself (enable, disable and read the group) is left out for a
+ * group whose events are all software events: the kernel always
+ * schedules such a group (group_can_go_on() in kernel/events/core.c), so
+ * the check could only say yes.
  */
 
 #include <string.h>
@@ -57,4 +62,17 @@ _pe_same_open_event( const pe_event_info_t *ev,
 		return 0;
 	}
 	return memcmp( &ev->attr, attr, sizeof ( *attr ) ) == 0;
+}
+
+int
+_pe_group_is_software( const pe_control_t *ctl )
+{
+	int i;
+
+	for ( i = 0; i < ctl->num_events; i++ ) {
+		if ( ctl->events[i].attr.type != PERF_TYPE_SOFTWARE ) {
+			return 0;
+		}
+	}
+	return ctl->num_events > 0;
 }

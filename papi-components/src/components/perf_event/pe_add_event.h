@@ -19,4 +19,8 @@ int _pe_can_open_one_more( const pe_control_t *ctl, int count, int running );
 int _pe_same_open_event( const pe_event_info_t *ev,
 			 const struct perf_event_attr *attr, int cpu );
 
+/* 1 if every event of the group is a software event (PERF_TYPE_SOFTWARE): */
+/* the kernel can always schedule it, no scheduability check is needed     */
+int _pe_group_is_software( const pe_control_t *ctl );
+
 #endif
