@@ -11,7 +11,8 @@
  * if the first did not return a whole line) and close.  The paranoid
  * setting was also read twice per initialization (perf_event and
  * perf_event_uncore); it is now read by the first component that asks
- * and kept until the next PAPI_library_init().
+ * and kept until the next PAPI_library_init(), and so is the answer to
+ * the question both components ask next, whether the user is root.
  */
 
 #include <ctype.h>
@@ -197,8 +198,22 @@ _linux_perf_event_paranoid( int *level )
 	return paranoid_result;
 }
 
+static int root_known;	/* is_root is set */
+static int is_root;
+
+int
+_linux_is_root( void )
+{
+	if ( !root_known ) {
+		is_root = ( getuid(  ) == 0 );
+		root_known = 1;
+	}
+	return is_root;
+}
+
 void
 _linux_sysfile_forget( void )
 {
 	paranoid_result = 2;
+	root_known = 0;
 }

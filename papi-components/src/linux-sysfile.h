@@ -35,6 +35,10 @@ int _linux_sysfile_list_prefix( const char *path );
 /* as _linux_read_sysfile_int().                                          */
 int _linux_perf_event_paranoid( int *level );
 
+/* getuid() == 0, asked once per PAPI_library_init() for the components */
+/* that weigh it against perf_event_paranoid.                           */
+int _linux_is_root( void );
+
 /* Forget what was read: the next caller reads the files again (called   */
 /* by _papi_hwi_init_os(), so that each initialization sees the current  */
 /* settings).                                                            */
