@@ -385,6 +385,22 @@ compare_loads(void)
 /* PAPI_reset (one group ioctl) zero every member, and the counts     */
 /* grow with the work.                                                */
 
+/* PAPI with the perf_event component, or skip */
+static void
+init_or_skip(void)
+{
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	if (PAPI_is_initialized())	/* left so by a failed test */
+		PAPI_shutdown();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	if (PAPI_get_component_info(0)->disabled) {
+		PAPI_shutdown();
+		skip();
+	}
+}
+
 static void
 spin(long n)
 {
@@ -405,16 +421,7 @@ test_group_add_start_reset(void **state)
 	char *buf;
 
 	(void)state;
-	errno = 0;
-	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
-		skip();
-	if (PAPI_is_initialized())	/* left so by a failed test */
-		PAPI_shutdown();
-	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	if (PAPI_get_component_info(0)->disabled) {
-		PAPI_shutdown();
-		skip();
-	}
+	init_or_skip();
 	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
 	for (i = 0; i < 3; i++)
 		assert_int_equal(PAPI_add_named_event(es, names[i]), PAPI_OK);
@@ -529,22 +536,6 @@ ioctl(int fd, unsigned long req, ...)
 	if (!real_ioctl)
 		real_ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
 	return real_ioctl(fd, req, arg);
-}
-
-/* PAPI with the perf_event component, or skip */
-static void
-init_or_skip(void)
-{
-	errno = 0;
-	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
-		skip();
-	if (PAPI_is_initialized())	/* left so by a failed test */
-		PAPI_shutdown();
-	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	if (PAPI_get_component_info(0)->disabled) {
-		PAPI_shutdown();
-		skip();
-	}
 }
 
 /* An empty event set of a freshly initialized PAPI, or skip */
@@ -748,6 +739,19 @@ test_add_after_option_change_reopens(void **state)
 	end_event_set(es);
 }
 
+/* Adds cycles to the set, opened as task-clock (no PMU here): PAPI  */
+/* handles it as the hardware event it asked for.  Returns the opens. */
+static int
+add_cycles_as_task_clock(int es)
+{
+	int opens;
+
+	hw_as_task_clock = 1;
+	opens = opens_to_add(es, "perf::PERF_COUNT_HW_CPU_CYCLES", PAPI_OK);
+	hw_as_task_clock = 0;
+	return opens;
+}
+
 /* PAPI 0029: a group with a hardware event is checked at each add */
 /* (enable, disable, read: 2 ioctls); software events join it      */
 static void
@@ -757,9 +761,7 @@ test_hardware_group_checked(void **state)
 
 	(void)state;
 	es = new_event_set();
-	hw_as_task_clock = 1;
-	assert_int_equal(opens_to_add(es, "perf::PERF_COUNT_HW_CPU_CYCLES", PAPI_OK), 1);
-	hw_as_task_clock = 0;
+	assert_int_equal(add_cycles_as_task_clock(es), 1);
 	assert_int_equal(add_ioctls, 2);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	/* enable, disable, and no reset (PAPI 7.0.0: one reset per event  */
@@ -783,9 +785,7 @@ test_check_counts_unseen(void **state)
 
 	(void)state;
 	es = new_event_set();
-	hw_as_task_clock = 1;
-	assert_int_equal(opens_to_add(es, "perf::PERF_COUNT_HW_CPU_CYCLES", PAPI_OK), 1);
-	hw_as_task_clock = 0;
+	assert_int_equal(add_cycles_as_task_clock(es), 1);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
 	/* the check ran the group: its counters hold some nanoseconds */
 	fd = last_leader_fd;
@@ -991,6 +991,7 @@ test_native_table_grows(void **state)
 #endif
 
 static int paranoid_opens;	/* open()s of perf_event_paranoid */
+static int topology_cache_opens;	/* open()s of CPU count and cache files */
 static int getuid_calls;
 
 uid_t
@@ -999,7 +1000,6 @@ getuid(void)
 	getuid_calls++;
 	return (uid_t)syscall(SYS_getuid);
 }
-static int topology_cache_opens;	/* open()s of CPU count and cache files */
 
 static int
 count_open(const char *path)
