@@ -705,6 +705,59 @@ test_remove_middle_event(void **state)
 	end_event_set(es);
 }
 
+static int remove_overflows;
+static long long remove_overflow_vector;
+
+static void
+remove_overflow_handler(int es, void *address, long long vector, void *context)
+{
+	(void)es;
+	(void)address;
+	(void)context;
+	remove_overflows++;
+	remove_overflow_vector |= vector;
+}
+
+/* An overflow on an event behind the hole keeps firing, for that event: */
+/* PAPI 7.0.0 kept its old index, and (kernel sampling) set it again on  */
+/* the counter the event had before, so it never fired again.  Removing  */
+/* the first event makes CPU-CLOCK the group leader here: a software     */
+/* event sampled as a group member stops after a few overflows on this   */
+/* host, with or without the removal.                                    */
+static void
+test_remove_keeps_overflow(void **state)
+{
+	static const int flags[] = { 0, PAPI_OVERFLOW_FORCE_SW };
+	int es, code, k, n, index[4];
+	long long v[4];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		es = new_event_set_with("perf::PAGE-FAULTS", "perf::TASK-CLOCK",
+					"perf::CPU-CLOCK", NULL);
+		assert_int_equal(PAPI_event_name_to_code("perf::CPU-CLOCK", &code), PAPI_OK);
+		assert_int_equal(PAPI_overflow(es, code, 1000000, flags[k],
+					       remove_overflow_handler), PAPI_OK);
+		assert_int_equal(PAPI_remove_named_event(es, "perf::PAGE-FAULTS"), PAPI_OK);
+		remove_overflows = 0;
+		remove_overflow_vector = 0;
+		assert_int_equal(PAPI_start(es), PAPI_OK);
+		for (n = 0; n < 1000 && remove_overflows < 3; n++)
+			spin(100000);
+		assert_int_equal(PAPI_stop(es, v), PAPI_OK);
+		assert_true(remove_overflows >= 3);
+		n = 4;
+		assert_int_equal(PAPI_get_overflow_event_index(es, remove_overflow_vector,
+							       index, &n), PAPI_OK);
+		assert_int_equal(n, 1);
+		assert_int_equal(index[0], 1);	/* CPU-CLOCK, now second */
+		assert_true(v[1] > 1000000);
+		assert_int_equal(PAPI_overflow(es, code, 0, flags[k],
+					       remove_overflow_handler), PAPI_OK);
+		end_event_set(es);
+	}
+}
+
 static void
 test_add_falls_back_to_reopen(void **state)
 {
@@ -1469,6 +1522,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_opens_only_new_event),
 		cmocka_unit_test(test_add_after_remove),
 		cmocka_unit_test(test_remove_middle_event),
+		cmocka_unit_test(test_remove_keeps_overflow),
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_hardware_group_checked),
