@@ -23,6 +23,15 @@
  *       the counts between reads around the loops must be 2N + C as for
  *       "count"; prints "ns_per_read T", the mean time of 2000 PAPI_read calls
  *       (under -icount, proportional to the instructions run, kernel included).
+ *   guest_papi overflow OVF OTHER N [MIN]  overflow on OVF every 500000
+ *       events around a loop of N iterations, three times: OVF alone; OTHER
+ *       added before it (OVF is event 1, a group member); OTHER added before it
+ *       and removed after PAPI_overflow (OVF becomes event 0 and the group
+ *       leader: PAPI 0032). Each time the handler must run count/500000 times
+ *       (+- 1), always for OVF's index; with MIN (a percentage; QEMU's RISC-V
+ *       counters lose some overflows), at least MIN% of count/500000 times.
+ *       Exit 3 if PAPI refuses the overflow with PAPI_ENOSUPP (a PMU without
+ *       overflow interrupts).
  */
 #include <inttypes.h>
 #include <papi.h>
@@ -245,6 +254,79 @@ static int cmd_userread(const char *ev, uint64_t n1, uint64_t n2, int fast, doub
 	return 0;
 }
 
+static volatile int overflow_calls, overflow_wrong, overflow_index;
+
+static void overflow_handler(int es, void *address, long long vector, void *context)
+{
+	int index[4], n = 4;
+
+	(void)address;
+	(void)context;
+	overflow_calls++;
+	if (PAPI_get_overflow_event_index(es, vector, index, &n) != PAPI_OK || n != 1 ||
+	    index[0] != overflow_index)
+		overflow_wrong++;
+}
+
+enum overflow_case { OVF_ALONE, OVF_MEMBER, OVF_AFTER_REMOVE };
+
+/* Overflow on ovf every threshold events around a loop of n iterations; for
+ * OVF_MEMBER and OVF_AFTER_REMOVE, other is added first, and for the latter
+ * removed after the overflow is set, which makes ovf event 0 and the group
+ * leader. */
+static int overflow_run(enum overflow_case how, int ovf, int other, uint64_t n, int min_percent)
+{
+	static const char *const name[] = { "alone", "as a group member", "after removing the leader" };
+	const long long threshold = 500000;
+	int es = PAPI_NULL, left[2], nleft = 2, r;
+	long long v[2], expect, least;
+
+	overflow_calls = overflow_wrong = 0;
+	overflow_index = how == OVF_MEMBER;
+	CHECK(PAPI_create_eventset(&es));
+	if (how != OVF_ALONE)
+		CHECK(PAPI_add_event(es, other));
+	CHECK(PAPI_add_event(es, ovf));
+	r = PAPI_overflow(es, ovf, (int)threshold, 0, overflow_handler);
+	if (r != PAPI_OK) {
+		printf("PAPI_overflow: %s (%d)\n", PAPI_strerror(r), r);
+		return r == PAPI_ENOSUPP ? 3 : 1;
+	}
+	if (how == OVF_AFTER_REMOVE) {
+		CHECK(PAPI_remove_event(es, other));
+		CHECK(PAPI_list_events(es, left, &nleft));
+		if (nleft != 1 || left[0] != ovf) {
+			printf("after the removal the set should hold one event\n");
+			return 1;
+		}
+	}
+	CHECK(PAPI_start(es));
+	loop(n);
+	CHECK(PAPI_stop(es, v));
+	expect = v[overflow_index] / threshold;
+	least = min_percent ? expect * min_percent / 100 : expect - 1;
+	printf("%s: count %lld, threshold %lld: %d overflows (expected %lld to %lld), %d for another index\n",
+	       name[how], v[overflow_index], threshold, overflow_calls, least, expect + 1,
+	       overflow_wrong);
+	if (expect < 3 || overflow_calls < least || overflow_calls > expect + 1 || overflow_wrong)
+		return 1;
+	CHECK(PAPI_cleanup_eventset(es));
+	CHECK(PAPI_destroy_eventset(&es));
+	return 0;
+}
+
+static int cmd_overflow(const char *ovf, const char *other, uint64_t n, int min_percent)
+{
+	int ovf_code, other_code, r;
+
+	CHECK(PAPI_event_name_to_code((char *)ovf, &ovf_code));
+	CHECK(PAPI_event_name_to_code((char *)other, &other_code));
+	r = overflow_run(OVF_ALONE, ovf_code, other_code, n, min_percent);
+	if (!r)
+		r = overflow_run(OVF_MEMBER, ovf_code, other_code, n, min_percent);
+	return r ? r : overflow_run(OVF_AFTER_REMOVE, ovf_code, other_code, n, min_percent);
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -269,6 +351,9 @@ int main(int argc, char **argv)
 	if ((argc == 6 || argc == 7) && !strcmp(argv[1], "userread"))
 		return cmd_userread(argv[2], strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0),
 				    atoi(argv[5]), argc == 7 ? atof(argv[6]) : 0);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK]\n");
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "overflow"))
+		return cmd_overflow(argv[2], argv[3], strtoull(argv[4], NULL, 0),
+					   argc == 6 ? atoi(argv[5]) : 0);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN]\n");
 	return 2;
 }
