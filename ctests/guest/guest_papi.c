@@ -317,14 +317,13 @@ static int overflow_run(enum overflow_case how, int ovf, int other, uint64_t n, 
 
 static int cmd_overflow(const char *ovf, const char *other, uint64_t n, int min_percent)
 {
-	int ovf_code, other_code, r;
+	int ovf_code, other_code, how, r = 0;
 
 	CHECK(PAPI_event_name_to_code((char *)ovf, &ovf_code));
 	CHECK(PAPI_event_name_to_code((char *)other, &other_code));
-	r = overflow_run(OVF_ALONE, ovf_code, other_code, n, min_percent);
-	if (!r)
-		r = overflow_run(OVF_MEMBER, ovf_code, other_code, n, min_percent);
-	return r ? r : overflow_run(OVF_AFTER_REMOVE, ovf_code, other_code, n, min_percent);
+	for (how = OVF_ALONE; how <= OVF_AFTER_REMOVE && !r; how++)
+		r = overflow_run(how, ovf_code, other_code, n, min_percent);
+	return r;
 }
 
 int main(int argc, char **argv)
