@@ -15,11 +15,11 @@ note() {
 }
 
 # upstream_field PROJECT FIELD: a column of scripts/upstream.list
-# (version, debsrc, tarball, topdir, sha256).
+# (version, debsrc, tarball, topdir, sha256, suites).
 upstream_field() {
 	awk -v p="$1" -v f="$2" '
 		BEGIN { col["version"] = 2; col["debsrc"] = 3; col["tarball"] = 4
-			col["topdir"] = 5; col["sha256"] = 6 }
+			col["topdir"] = 5; col["sha256"] = 6; col["suites"] = 7 }
 		!/^#/ && $1 == p { print $col[f]; found = 1 }
 		END { exit !found }' "$SCRIPTS_DIR/upstream.list" ||
 		die "unknown upstream project '$1' (see scripts/upstream.list)"

@@ -1,0 +1,193 @@
+#!/bin/sh
+# Downloads survive a broken, expired, badly signed or missing Debian suite: with
+# a local file:// archive signed by a key of the test's own (no network),
+# scripts/guest-fetch and scripts/fetch-upstream take the next suite of
+# scripts/guest.list / scripts/upstream.list, then (for sources) the archive's
+# pool, and record what served and what was tried; the record reaches make
+# check's summary (scripts/provenance). With nothing usable they fail with one
+# line naming the way out.
+. "$(dirname "$0")/lib.sh"
+
+export GNUPGHOME="$TMP/gnupg"
+mkdir -m 700 "$GNUPGHOME"
+trap 'gpgconf --kill gpg-agent 2>/dev/null; rm -rf "$TMP"' EXIT
+gpg -q --batch --passphrase '' --quick-gen-key 'test archive <archive@test.invalid>' ed25519 sign never
+gpg -q --batch --passphrase '' --quick-gen-key 'someone else <other@test.invalid>' ed25519 sign never
+gpg -q --export 'archive@test.invalid' >"$TMP/keyring.gpg"
+export DEBIAN_KEYRING="$TMP/keyring.gpg"
+
+# deb NAME VERSION DEPENDS [PATH-IN-PACKAGE...]: a riscv64 package with those
+# (executable) files in a pool directory of its own.
+deb() {
+	name=$1 version=$2 depends=$3
+	shift 3
+	root=$TMP/debroot/$name-$version
+	mkdir -p "$root/DEBIAN" "$TMP/debs"
+	{
+		echo "Package: $name"
+		echo "Version: $version"
+		echo "Architecture: riscv64"
+		echo "Maintainer: test <archive@test.invalid>"
+		[ -z "$depends" ] || echo "Depends: $depends"
+		echo "Description: test package"
+	} >"$root/DEBIAN/control"
+	for f in "$@"; do
+		mkdir -p "$root/$(dirname "$f")"
+		printf '#!/bin/sh\necho %s %s\n' "$name" "$version" >"$root/$f"
+		chmod 755 "$root/$f"
+	done
+	dpkg-deb -Zgzip --root-owner-group --build "$root" "$TMP/debs/${name}_${version}_riscv64.deb" >/dev/null
+}
+deb linux-image-riscv64 6.12.1 linux-image-6.12.1-riscv64
+deb linux-image-6.12.1-riscv64 6.12.1-1 "" boot/vmlinux-6.12.1-riscv64
+# The layout Debian's 7.x kernels use: the image lives in linux-binary-*.
+deb linux-image-riscv64 7.2.1 linux-image-7.2.1-riscv64
+deb linux-image-7.2.1-riscv64 7.2.1-1 "linux-base, linux-binary-7.2.1-riscv64"
+deb linux-binary-7.2.1-riscv64 7.2.1-1 "" usr/lib/modules/7.2.1-riscv64/vmlinuz
+deb linux-base 1 ""
+deb busybox-static 1:1.37-1 "" bin/busybox
+deb strace 6.13-1 "libtest1" usr/bin/strace
+deb libtest1 1.0-1 ""
+
+# suite ARCHIVE SUITE KIND [PACKAGE-GLOB...]: a suite of ARCHIVE with a binary
+# index of the matching packages and a source index for libpfm4 4.13.0.
+# KIND: good, broken (an index that does not match its Release file), expired
+# (Valid-Until in the past), badsig (signed by a key apt does not trust),
+# other-version (its libpfm4 source is not 4.13.0).
+suite() {
+	archive=$1 name=$2 kind=$3
+	shift 3
+	dist=$archive/dists/$name
+	mkdir -p "$dist/main/binary-riscv64" "$dist/main/source" "$archive/pool/main/libp/libpfm4" "$archive/pool/main/t/$name"
+	for g in "$@"; do cp "$TMP"/debs/$g "$archive/pool/main/t/$name/"; done
+	(cd "$archive" && for f in pool/main/t/$name/*.deb; do
+		[ -f "$f" ] || continue
+		dpkg-deb -f "$f" Package Version Architecture Depends
+		echo "Filename: $f"
+		echo "Size: $(stat -c %s "$f")"
+		echo "SHA256: $(sha256sum "$f" | cut -d' ' -f1)"
+		echo
+	done) >"$dist/main/binary-riscv64/Packages"
+	tarball=$(basename "$LIBPFM4_TARBALL") srcversion=4.13.0-1
+	[ "$kind" != other-version ] || tarball=libpfm4_4.14.0.orig.tar.gz srcversion=4.14.0-1
+	cp "$LIBPFM4_TARBALL" "$archive/pool/main/libp/libpfm4/$tarball"
+	echo "Format: 3.0 (quilt)" >"$archive/pool/main/libp/libpfm4/libpfm4_$srcversion.dsc"
+	(cd "$archive/pool/main/libp/libpfm4" && {
+		printf 'Package: libpfm4\nBinary: libpfm4\nVersion: %s\nArchitecture: any\n' "$srcversion"
+		printf 'Maintainer: test <archive@test.invalid>\nFormat: 3.0 (quilt)\nDirectory: pool/main/libp/libpfm4\n'
+		echo "Checksums-Sha256:"
+		for f in "libpfm4_$srcversion.dsc" "$tarball"; do
+			echo " $(sha256sum "$f" | cut -d' ' -f1) $(stat -c %s "$f") $f"
+		done
+		echo
+	}) >"$dist/main/source/Sources"
+	until=$(date -u -R -d '+10 days')
+	[ "$kind" != expired ] || until=$(date -u -R -d '-3 days')
+	(cd "$dist" && {
+		printf 'Origin: Test\nSuite: %s\nCodename: %s\n' "$name" "$name"
+		printf 'Date: %s\nValid-Until: %s\n' "$(date -u -R -d '-5 days')" "$until"
+		printf 'Architectures: riscv64\nComponents: main\nSHA256:\n'
+		for f in main/binary-riscv64/Packages main/source/Sources; do
+			echo " $(sha256sum "$f" | cut -d' ' -f1) $(stat -c %s "$f") $f"
+		done
+	}) >"$dist/Release"
+	key=archive@test.invalid
+	[ "$kind" != badsig ] || key=other@test.invalid
+	gpg -q --batch --yes -u "$key" --clearsign -o "$dist/InRelease" "$dist/Release"
+	if [ "$kind" = broken ]; then # a mirror caught half-way through a sync
+		printf 'Package: late\nVersion: 1\n\n' >>"$dist/main/binary-riscv64/Packages"
+		printf 'Package: late\nVersion: 1\n\n' >>"$dist/main/source/Sources"
+	fi
+}
+old_kernel="linux-image-riscv64_6.12.1_riscv64.deb linux-image-6.12.1-riscv64_*"
+new_kernel="linux-image-riscv64_7.2.1_riscv64.deb linux-image-7.2.1-riscv64_* linux-binary-* linux-base_*"
+tools="busybox-static_* strace_* libtest1_*"
+
+# versions_has DIR LINE: the guest's record holds that line (grep -E).
+versions_has() {
+	grep -Eq -- "$2" "$1/guests/riscv64/versions" ||
+		fail "$1/guests/riscv64/versions lacks /$2/: $(cat "$1/guests/riscv64/versions")"
+}
+
+echo "== guest: trixie half-synced, forky gone, sid good (7.x kernel layout)"
+A=$TMP/a
+suite "$A/archive" trixie broken $old_kernel $tools
+suite "$A/archive" sid good $new_kernel $tools
+DEBIAN_MIRROR=file://$A/archive "$SCRIPTS/guest-fetch" riscv64 "$A/cache" >"$TMP/out" 2>"$TMP/err" ||
+	fail "guest-fetch did not fall back to sid: $(cat "$TMP/err")"
+versions_has "$A/cache" '^suite sid riscv64$'
+versions_has "$A/cache" '^fetch tried trixie: apt-get update: .*(unexpected size|Hash Sum mismatch)'
+versions_has "$A/cache" '^fetch tried forky: apt-get update: '
+versions_has "$A/cache" '^fetch served sid$'
+versions_has "$A/cache" '^kernel linux-image-7.2.1-riscv64 7.2.1-1$'
+versions_has "$A/cache" '^package strace 6.13-1$'
+grep -q 'usr/lib/modules/7.2.1-riscv64/vmlinuz\|linux-binary-7.2.1-riscv64' "$A/cache/guests/riscv64/kernel" ||
+	fail "the kernel is not linux-binary's image"
+mkdir -p "$A/build/sources"
+"$SCRIPTS/provenance" "$A/build" "$A/cache" >"$TMP/prov"
+cat "$TMP/prov"
+grep -q '^  riscv64 guest from Debian sid riscv64: .*linux-image-7.2.1-riscv64 7.2.1-1.*strace 6.13-1' "$TMP/prov" ||
+	fail "make check's summary does not name the suite and versions"
+grep -Eq '^    \(tried first: trixie: apt-get update: .*(unexpected size|Hash Sum mismatch)' "$TMP/prov" ||
+	fail "make check's summary does not say why trixie was passed over"
+
+echo "== guest: trixie half-synced, forky past Valid-Until (old kernel layout), sid gone"
+B=$TMP/b
+suite "$B/archive" trixie broken $new_kernel $tools
+suite "$B/archive" forky expired $old_kernel $tools
+DEBIAN_MIRROR=file://$B/archive "$SCRIPTS/guest-fetch" riscv64 "$B/cache" >"$TMP/out" 2>"$TMP/err" ||
+	fail "guest-fetch did not take the expired forky: $(cat "$TMP/err")"
+versions_has "$B/cache" '^suite forky riscv64$'
+versions_has "$B/cache" '^fetch served forky \(Release invalid since .*, Valid-Until not checked\)$'
+versions_has "$B/cache" '^kernel linux-image-6.12.1-riscv64 6.12.1-1$'
+
+echo "== guest: a suite signed by an untrusted key is refused"
+C=$TMP/c
+suite "$C/archive" trixie badsig $old_kernel $tools
+suite "$C/archive" forky broken $old_kernel $tools
+DEBIAN_MIRROR=file://$C/archive expect_failure \
+	"^guest-fetch: error: no Debian suite served the riscv64 guest \(trixie,forky,sid/riscv64; log: .*\)$" \
+	"$SCRIPTS/guest-fetch" riscv64 "$C/cache"
+grep -q "^guest-fetch: tried trixie: apt-get update: .*NO_PUBKEY\|^guest-fetch: tried trixie: apt-get update: .*not signed\|^guest-fetch: tried trixie: apt-get update: .*signature" "$TMP/err" ||
+	fail "the untrusted signature is not what stopped trixie: $(cat "$TMP/err")"
+grep -q "^guest-fetch: tried sid: " "$TMP/err" || fail "sid was not tried: $(cat "$TMP/err")"
+[ ! -e "$C/cache/guests/riscv64" ] || fail "a guest was kept from an untrusted suite"
+
+echo "== sources: bookworm half-synced, trixie has another version, forky good"
+D=$TMP/d
+suite "$D/archive" bookworm broken
+suite "$D/archive" trixie other-version
+suite "$D/archive" forky good
+got=$(DEBIAN_MIRROR=file://$D/archive "$SCRIPTS/fetch-upstream" libpfm4 "$D/cache" 2>"$TMP/err") ||
+	fail "fetch-upstream did not fall back to forky: $(cat "$TMP/err")"
+cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
+cat "$got.source"
+grep -qx 'libpfm4 4.13.0 from Debian forky' "$got.source" || fail "record does not name forky"
+grep -Eq '^fetch tried bookworm: apt-get update: .*(unexpected size|Hash Sum mismatch)' "$got.source" || fail "bookworm's failure not recorded"
+grep -q '^fetch tried trixie: its libpfm4 source package has no libpfm4_4.13.0.orig.tar.gz' "$got.source" ||
+	fail "trixie's other version not recorded"
+mkdir -p "$D/build/sources"
+echo "$got" >"$D/build/sources/libpfm4.path"
+"$SCRIPTS/provenance" "$D/build" "$D/cache" | grep -q '^  libpfm4 4.13.0 from Debian forky$' ||
+	fail "make check's summary does not say where libpfm4 came from"
+
+echo "== sources: no suite's index serves it, the pool still has it"
+E=$TMP/e
+suite "$E/archive" bookworm broken
+suite "$E/archive" trixie other-version
+got=$(DEBIAN_MIRROR=file://$E/archive "$SCRIPTS/fetch-upstream" libpfm4 "$E/cache" 2>"$TMP/err") ||
+	fail "fetch-upstream did not take the pool: $(cat "$TMP/err")"
+cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
+grep -q "^libpfm4 4.13.0 from Debian's pool (file://$E/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz" "$got.source" ||
+	fail "record does not name the pool: $(cat "$got.source")"
+
+echo "== sources: the pool's file is not the pinned one, and no suite serves it"
+F=$TMP/f
+suite "$F/archive" bookworm broken
+printf 'x' >>"$F/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz"
+DEBIAN_MIRROR=file://$F/archive expect_failure \
+	"^fetch-upstream: error: could not download libpfm4_4.13.0.orig.tar.gz from Debian \(bookworm,trixie,forky,sid, then the pool; log: .*\); on an offline machine configure --with-libpfm4-src=DIR\|TARBALL$" \
+	"$SCRIPTS/fetch-upstream" libpfm4 "$F/cache"
+grep -q '^fetch-upstream: tried pool file://.*: .*[Hh]ash' "$TMP/err" || fail "the pool's wrong file is not named: $(cat "$TMP/err")"
+[ ! -e "$F/cache/libpfm4_4.13.0.orig.tar.gz" ] || fail "a tarball that is not the pinned one was kept"
+echo "ok"

@@ -1,0 +1,64 @@
+# Trying Debian suites in order (sourced by guest-fetch and fetch-upstream).
+#
+# A suite of the archive can be broken for a while (a mirror half-synced: an index
+# that does not match its Release file), gone (a suite renamed or archived) or
+# past its Valid-Until (testing and unstable when a mirror lags). Every download
+# the build makes therefore names an ordered list of suites and takes the first
+# one that works. Signatures are always checked (scripts/private-apt).
+#
+# apt_try_suites WORKDIR TYPES ARCH SUITES LOG ACTION
+#   SUITES is comma-separated, in order of preference. For each suite: a private
+#   apt configuration in WORKDIR/SUITE, "apt-get update", then ACTION (a shell
+#   function run with APT_CONFIG exported and $apt_suite set; on failure it may
+#   set $apt_why to say why). A suite whose Release file is past its Valid-Until
+#   is updated again with that check off (the signature is still checked), and
+#   the record says so. The first suite whose update and ACTION succeed
+#   serves: its name is left in $apt_served. Every suite tried adds one line to
+#   $apt_record, "tried SUITE: REASON" or "served SUITE[ (note)]", which the
+#   callers keep with what they fetched. Returns 1 when no suite served.
+#   apt's own output goes to LOG.
+
+apt_try_suites() {
+	_dir=$1 _types=$2 _arch=$3 _suites=$4 _log=$5 _action=$6
+	apt_served= apt_record=
+	for apt_suite in $(echo "$_suites" | tr ',' ' '); do
+		apt_why= _note=
+		echo "== Debian $apt_suite ($_types, $_arch)" >>"$_log"
+		APT_CONFIG=$("$SCRIPTS_DIR/private-apt" "$_dir/$apt_suite" "$apt_suite" "$_types" "$_arch")
+		export APT_CONFIG
+		if ! apt-get -q update >"$_dir/update.log" 2>&1; then
+			cat "$_dir/update.log" >>"$_log"
+			if grep -q '^E: Release file for .* is expired' "$_dir/update.log"; then
+				# Stale but signed: what it lists was still Debian's. Say so.
+				_note=$(sed -n 's/^E: Release file for .* is expired (\(invalid since [^)]*\)).*/Release \1, Valid-Until not checked/p' \
+					"$_dir/update.log" | head -n 1)
+				echo 'Acquire::Check-Valid-Until "false";' >>"$APT_CONFIG"
+				apt-get -q update >"$_dir/update.log" 2>&1 || _note=
+				cat "$_dir/update.log" >>"$_log"
+			fi
+			if [ -z "$_note" ]; then
+				apt_why="apt-get update: $(apt_first_error "$_dir/update.log")"
+				apt_record="${apt_record}tried $apt_suite: $apt_why
+"
+				continue
+			fi
+		else
+			cat "$_dir/update.log" >>"$_log"
+		fi
+		if "$_action" >>"$_log" 2>&1; then
+			apt_served=$apt_suite
+			apt_record="${apt_record}served $apt_suite${_note:+ ($_note)}
+"
+			return 0
+		fi
+		apt_record="${apt_record}tried $apt_suite: ${apt_why:-failed (log: $_log)}${_note:+ ($_note)}
+"
+	done
+	return 1
+}
+
+# The first error apt printed, on one line (without "E: ", the mirror's address
+# and apt's indented detail lines), or "failed" when it printed none.
+apt_first_error() {
+	sed -n 's/^E: //p' "$1" | head -n 1 | sed 's/ *\[IP: [^]]*\]//; s/  */ /g' | grep . || echo failed
+}
