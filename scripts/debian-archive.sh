@@ -1,4 +1,4 @@
-# Trying Debian suites in order (sourced by guest-fetch and fetch-upstream).
+# Downloads from Debian's archive (sourced by guest-fetch and fetch-upstream).
 #
 # A suite of the archive can be broken for a while (a mirror half-synced: an index
 # that does not match its Release file), gone (a suite renamed or archived) or
@@ -61,4 +61,26 @@ apt_try_suites() {
 # and apt's indented detail lines), or "failed" when it printed none.
 apt_first_error() {
 	sed -n 's/^E: //p' "$1" | head -n 1 | sed 's/ *\[IP: [^]]*\]//; s/  */ /g' | grep . || echo failed
+}
+
+# pool_download PATH SHA256 DEST LOG: the file at PATH in the archive's pool
+# (DEBIAN_MIRROR, default deb.debian.org), which needs no suite's index; apt
+# checks it against the pinned SHA256. Adds "served pool URL" or "tried pool URL:
+# REASON" to $apt_record.
+pool_download() {
+	_url=${DEBIAN_MIRROR:-http://deb.debian.org/debian}/$1
+	echo "== $_url" >>"$4"
+	if /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$_url" "$3" "SHA256:$2" \
+		>"$3.log" 2>&1; then
+		cat "$3.log" >>"$4"
+		rm -f "$3.log"
+		apt_record="${apt_record}served pool $_url
+"
+		return 0
+	fi
+	cat "$3.log" >>"$4"
+	apt_record="${apt_record}tried pool $_url: $(apt_first_error "$3.log")
+"
+	rm -f "$3.log" "$3"
+	return 1
 }
