@@ -2,10 +2,11 @@
 # Downloads survive a broken, expired, badly signed or missing Debian suite: with
 # a local file:// archive signed by a key of the test's own (no network),
 # scripts/guest-fetch and scripts/fetch-upstream take the next suite of
-# scripts/guest.list / scripts/upstream.list, then (for sources) the archive's
-# pool, and record what served and what was tried; the record reaches make
-# check's summary (scripts/provenance). With nothing usable they fail with one
-# line naming the way out.
+# scripts/guest.list / scripts/upstream.list, then (sources) the archive's pool;
+# the pinned guest kernel comes from the pool, checked against its sha256. What
+# served and what was tried is recorded and reaches make check's summary
+# (scripts/provenance). With nothing usable they fail with one line naming the
+# way out.
 . "$(dirname "$0")/lib.sh"
 
 export GNUPGHOME="$TMP/gnupg"
@@ -38,16 +39,25 @@ deb() {
 	done
 	dpkg-deb -Zgzip --root-owner-group --build "$root" "$TMP/debs/${name}_${version}_riscv64.deb" >/dev/null
 }
-deb linux-image-riscv64 6.12.1 linux-image-6.12.1-riscv64
 deb linux-image-6.12.1-riscv64 6.12.1-1 "" boot/vmlinux-6.12.1-riscv64
-# The layout Debian's 7.x kernels use: the image lives in linux-binary-*.
-deb linux-image-riscv64 7.2.1 linux-image-7.2.1-riscv64
-deb linux-image-7.2.1-riscv64 7.2.1-1 "linux-base, linux-binary-7.2.1-riscv64"
-deb linux-binary-7.2.1-riscv64 7.2.1-1 "" usr/lib/modules/7.2.1-riscv64/vmlinuz
-deb linux-base 1 ""
 deb busybox-static 1:1.37-1 "" bin/busybox
 deb strace 6.13-1 "libtest1" usr/bin/strace
 deb libtest1 1.0-1 ""
+deb busybox-static 1:1.38-1 "" bin/busybox
+
+# The guests' list as scripts/guest.list has it, but with our kernel pinned.
+fake_checkout
+kdeb=pool/main/l/linux/linux-image-6.12.1-riscv64_6.12.1-1_riscv64.deb
+ksha=$(sha256sum "$TMP/debs/linux-image-6.12.1-riscv64_6.12.1-1_riscv64.deb" | cut -d' ' -f1)
+awk -v d="$kdeb" -v s="$ksha" '!/^#/ && $1 == "riscv64" { $4 = d; $5 = s } { print }' \
+	"$SCRIPTS/guest.list" >"$TMP/top/scripts/guest.list"
+grep -q "^riscv64 riscv64 trixie,forky,sid $kdeb $ksha busybox-static strace$" "$TMP/top/scripts/guest.list" ||
+	fail "scripts/guest.list's riscv64 line is not as this test expects"
+# kernel_in ARCHIVE: the pinned kernel in ARCHIVE's pool (no suite lists it).
+kernel_in() {
+	mkdir -p "$1/$(dirname "$kdeb")"
+	cp "$TMP/debs/$(basename "$kdeb")" "$1/$kdeb"
+}
 
 # suite ARCHIVE SUITE KIND [PACKAGE-GLOB...]: a suite of ARCHIVE with a binary
 # index of the matching packages and a source index for libpfm4 4.13.0.
@@ -99,9 +109,8 @@ suite() {
 		printf 'Package: late\nVersion: 1\n\n' >>"$dist/main/source/Sources"
 	fi
 }
-old_kernel="linux-image-riscv64_6.12.1_riscv64.deb linux-image-6.12.1-riscv64_*"
-new_kernel="linux-image-riscv64_7.2.1_riscv64.deb linux-image-7.2.1-riscv64_* linux-binary-* linux-base_*"
-tools="busybox-static_* strace_* libtest1_*"
+tools="busybox-static_1:1.37-1_* strace_* libtest1_*"
+new_tools="busybox-static_1:1.38-1_* strace_* libtest1_*"
 
 # versions_has DIR LINE: the guest's record holds that line (grep -E).
 versions_has() {
@@ -109,49 +118,66 @@ versions_has() {
 		fail "$1/guests/riscv64/versions lacks /$2/: $(cat "$1/guests/riscv64/versions")"
 }
 
-echo "== guest: trixie half-synced, forky gone, sid good (7.x kernel layout)"
+echo "== guest: trixie half-synced, forky gone, sid good"
 A=$TMP/a
-suite "$A/archive" trixie broken $old_kernel $tools
-suite "$A/archive" sid good $new_kernel $tools
-DEBIAN_MIRROR=file://$A/archive "$SCRIPTS/guest-fetch" riscv64 "$A/cache" >"$TMP/out" 2>"$TMP/err" ||
+suite "$A/archive" trixie broken $tools
+suite "$A/archive" sid good $new_tools
+kernel_in "$A/archive"
+DEBIAN_MIRROR=file://$A/archive "$TMP/top/scripts/guest-fetch" riscv64 "$A/cache" >"$TMP/out" 2>"$TMP/err" ||
 	fail "guest-fetch did not fall back to sid: $(cat "$TMP/err")"
 versions_has "$A/cache" '^suite sid riscv64$'
 versions_has "$A/cache" '^fetch tried trixie: apt-get update: .*(unexpected size|Hash Sum mismatch)'
 versions_has "$A/cache" '^fetch tried forky: apt-get update: '
 versions_has "$A/cache" '^fetch served sid$'
-versions_has "$A/cache" '^kernel linux-image-7.2.1-riscv64 7.2.1-1$'
+versions_has "$A/cache" '^kernel linux-image-6.12.1-riscv64 6.12.1-1$'
+versions_has "$A/cache" "^kernel-source pool file://$A/archive/$kdeb\$"
+versions_has "$A/cache" '^package busybox-static 1:1.38-1$'
 versions_has "$A/cache" '^package strace 6.13-1$'
-grep -q 'usr/lib/modules/7.2.1-riscv64/vmlinuz\|linux-binary-7.2.1-riscv64' "$A/cache/guests/riscv64/kernel" ||
-	fail "the kernel is not linux-binary's image"
+grep -q 'linux-image-6.12.1-riscv64' "$A/cache/guests/riscv64/kernel" || fail "the kernel is not the pinned package's image"
 mkdir -p "$A/build/sources"
-"$SCRIPTS/provenance" "$A/build" "$A/cache" >"$TMP/prov"
+"$TMP/top/scripts/provenance" "$A/build" "$A/cache" >"$TMP/prov"
 cat "$TMP/prov"
-grep -q '^  riscv64 guest from Debian sid riscv64: .*linux-image-7.2.1-riscv64 7.2.1-1.*strace 6.13-1' "$TMP/prov" ||
+grep -q "^  riscv64 guest: kernel linux-image-6.12.1-riscv64 6.12.1-1 (pinned, from pool file://$A/archive/$kdeb)$" "$TMP/prov" ||
+	fail "make check's summary does not name the kernel and where it came from"
+grep -q '^  riscv64 guest tools from Debian sid riscv64: .*busybox-static 1:1.38-1.*strace 6.13-1' "$TMP/prov" ||
 	fail "make check's summary does not name the suite and versions"
 grep -Eq '^    \(tried first: trixie: apt-get update: .*(unexpected size|Hash Sum mismatch)' "$TMP/prov" ||
 	fail "make check's summary does not say why trixie was passed over"
 
-echo "== guest: trixie half-synced, forky past Valid-Until (old kernel layout), sid gone"
+echo "== guest: trixie half-synced, forky past Valid-Until, sid gone"
 B=$TMP/b
-suite "$B/archive" trixie broken $new_kernel $tools
-suite "$B/archive" forky expired $old_kernel $tools
-DEBIAN_MIRROR=file://$B/archive "$SCRIPTS/guest-fetch" riscv64 "$B/cache" >"$TMP/out" 2>"$TMP/err" ||
+suite "$B/archive" trixie broken $new_tools
+suite "$B/archive" forky expired $tools
+kernel_in "$B/archive"
+DEBIAN_MIRROR=file://$B/archive "$TMP/top/scripts/guest-fetch" riscv64 "$B/cache" >"$TMP/out" 2>"$TMP/err" ||
 	fail "guest-fetch did not take the expired forky: $(cat "$TMP/err")"
 versions_has "$B/cache" '^suite forky riscv64$'
 versions_has "$B/cache" '^fetch served forky \(Release invalid since .*, Valid-Until not checked\)$'
-versions_has "$B/cache" '^kernel linux-image-6.12.1-riscv64 6.12.1-1$'
+versions_has "$B/cache" '^package busybox-static 1:1.37-1$'
 
 echo "== guest: a suite signed by an untrusted key is refused"
 C=$TMP/c
-suite "$C/archive" trixie badsig $old_kernel $tools
-suite "$C/archive" forky broken $old_kernel $tools
+suite "$C/archive" trixie badsig $tools
+suite "$C/archive" forky broken $tools
+kernel_in "$C/archive"
 DEBIAN_MIRROR=file://$C/archive expect_failure \
-	"^guest-fetch: error: no Debian suite served the riscv64 guest \(trixie,forky,sid/riscv64; log: .*\)$" \
-	"$SCRIPTS/guest-fetch" riscv64 "$C/cache"
+	"^guest-fetch: error: no Debian suite served the riscv64 guest's tools \(trixie,forky,sid/riscv64; log: .*\)$" \
+	"$TMP/top/scripts/guest-fetch" riscv64 "$C/cache"
 grep -q "^guest-fetch: tried trixie: apt-get update: .*NO_PUBKEY\|^guest-fetch: tried trixie: apt-get update: .*not signed\|^guest-fetch: tried trixie: apt-get update: .*signature" "$TMP/err" ||
 	fail "the untrusted signature is not what stopped trixie: $(cat "$TMP/err")"
 grep -q "^guest-fetch: tried sid: " "$TMP/err" || fail "sid was not tried: $(cat "$TMP/err")"
 [ ! -e "$C/cache/guests/riscv64" ] || fail "a guest was kept from an untrusted suite"
+
+echo "== guest: the pool's kernel is not the pinned one"
+K=$TMP/k
+suite "$K/archive" sid good $tools
+kernel_in "$K/archive"
+printf 'x' >>"$K/archive/$kdeb"
+DEBIAN_MIRROR=file://$K/archive expect_failure \
+	"^guest-fetch: error: the pinned riscv64 guest kernel linux-image-6.12.1-riscv64 6.12.1-1 is not in Debian's pool, or not as pinned \(log: .*\); pin a current one in scripts/guest.list$" \
+	"$TMP/top/scripts/guest-fetch" riscv64 "$K/cache"
+grep -q "^guest-fetch: tried pool file://$K/archive/$kdeb: .*[Hh]ash" "$TMP/err" || fail "the wrong kernel is not named: $(cat "$TMP/err")"
+[ ! -e "$K/cache/guests/riscv64" ] || fail "a guest was kept with a kernel that is not the pinned one"
 
 echo "== sources: bookworm half-synced, trixie has another version, forky good"
 D=$TMP/d
@@ -178,7 +204,8 @@ suite "$E/archive" trixie other-version
 got=$(DEBIAN_MIRROR=file://$E/archive "$SCRIPTS/fetch-upstream" libpfm4 "$E/cache" 2>"$TMP/err") ||
 	fail "fetch-upstream did not take the pool: $(cat "$TMP/err")"
 cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
-grep -q "^libpfm4 4.13.0 from Debian's pool (file://$E/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz" "$got.source" ||
+grep -q "^libpfm4 4.13.0 from Debian's pool (pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz; sha256 pinned" "$got.source" &&
+	grep -q "^fetch served pool file://$E/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz$" "$got.source" ||
 	fail "record does not name the pool: $(cat "$got.source")"
 
 echo "== sources: the pool's file is not the pinned one, and no suite serves it"
