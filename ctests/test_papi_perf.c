@@ -1042,6 +1042,43 @@ test_native_table_grows(void **state)
 	PAPI_shutdown();
 }
 
+/* PAPI names the default PMU's events without "pmu::" (PAPI 0040): such */
+/* a name must find the event it names again, with the same code, for    */
+/* the event alone and with a mask, and add nothing to the table.        */
+static void
+test_bare_name_round_trip(void **state)
+{
+	char name[PAPI_MAX_STR_LEN], masked[PAPI_MAX_STR_LEN + 8];
+	int code, again, found = 0, cidx = 0;	/* perf_event */
+	PAPI_event_info_t info;
+
+	(void)state;
+	init_or_skip();
+	code = PAPI_NATIVE_MASK;
+	assert_int_equal(PAPI_enum_cmp_event(&code, PAPI_ENUM_FIRST, cidx), PAPI_OK);
+	do {
+		assert_int_equal(PAPI_event_code_to_name(code, name), PAPI_OK);
+		found = strstr(name, "::") == NULL;
+	} while (!found && PAPI_enum_cmp_event(&code, PAPI_ENUM_EVENTS, cidx) == PAPI_OK);
+	assert_true(found);	/* the default PMU has events */
+	printf("  %s = %#x\n", name, (unsigned)code);
+	assert_int_equal(PAPI_event_name_to_code(name, &again), PAPI_OK);
+	assert_int_equal(again, code);
+	/* looked up twice more, still the same event */
+	assert_int_equal(PAPI_event_name_to_code(name, &again), PAPI_OK);
+	assert_int_equal(again, code);
+	/* with a mask: the first lookup makes the event, the next finds it */
+	assert_int_equal(PAPI_get_event_info(code, &info), PAPI_OK);
+	snprintf(masked, sizeof(masked), "%s:u=1", name);
+	if (PAPI_event_name_to_code(masked, &code) == PAPI_OK) {
+		assert_int_equal(PAPI_event_code_to_name(code, name), PAPI_OK);
+		printf("  %s = %#x\n", name, (unsigned)code);
+		assert_int_equal(PAPI_event_name_to_code(name, &again), PAPI_OK);
+		assert_int_equal(again, code);
+	}
+	PAPI_shutdown();
+}
+
 /* ---- small /proc and /sys files ------------------------------------ */
 
 #ifndef O_TMPFILE
@@ -1518,6 +1555,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_init_getpid_once),
 		cmocka_unit_test(test_exe_path_on_first_use),
 		cmocka_unit_test(test_native_table_grows),
+		cmocka_unit_test(test_bare_name_round_trip),
 		cmocka_unit_test(test_shutdown_keeps_program_timer),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_hw_info_on_first_use),
