@@ -82,7 +82,8 @@ fake_pmc(unsigned int idx)
 		page.lock++;		/* the kernel moved the event */
 		page.offset += 1000;
 	}
-	return fake_counters[idx];
+	/* a counter the readers do not know reads 0, as in pe_read_pmc() */
+	return idx < 32 ? fake_counters[idx] : 0;
 }
 
 static void
@@ -156,6 +157,28 @@ test_page_fallbacks(void **state)
 		page_setup(3, 40, 32, 1);
 		assert_true(_pe_user_read_self(&page) == PE_USER_READ_FALLBACK);
 	}
+}
+
+/* An index beyond the counters the readers know (Linux 6.13+ publishes   */
+/* 33 for the AArch64 instruction counter, FEAT_PMUv3_ICNTR): read() must  */
+/* count, not offset + a counter read as 0.                               */
+static void
+test_page_unknown_index(void **state)
+{
+	static const uint32_t unknown[] = { 33, 34, 64, 0xffffffffU };
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(PE_USER_READ_COUNTERS, 32);
+	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
+		page_setup(unknown[i], 40, 64, 1);
+		assert_true(_pe_user_read_page(&page, fake_pmc) == PE_USER_READ_FALLBACK);
+		assert_int_equal(reads, 0);
+	}
+	/* the last known one is read */
+	page_setup(32, 40, 64, 1);
+	fake_counters[31] = 2;
+	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 42);
 }
 
 static void
@@ -1500,6 +1523,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_combine_widths),
 		cmocka_unit_test(test_page_reads_counter),
 		cmocka_unit_test(test_page_fallbacks),
+		cmocka_unit_test(test_page_unknown_index),
 		cmocka_unit_test(test_page_seqlock_retry),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
