@@ -1,7 +1,7 @@
 /*
  * Unit tests of a PAPI build (host or cross): the library initialises with the
  * version it was built as, and its perf_event component is either enabled or
- * says why it is not.
+ * says why it is not; the timers, also when several threads read them first.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <errno.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <cmocka.h>
 
@@ -64,6 +65,53 @@ test_papi_timers(void **state)
 	assert_true(v0 > 0 && v1 > v0);
 	assert_true(PAPI_get_real_usec() > 0);
 	assert_true(PAPI_get_virt_usec() > 0);
+	PAPI_shutdown();
+}
+
+/* The first reads of the timers of the process, from several threads at */
+/* once (AArch64 and RISC-V set the cycle timer up at its first read, and */
+/* every architecture the virtual one): all real, each thread's monotonic */
+#define TIMER_THREADS 4
+static int timers_go;
+
+static void *
+timer_thread(void *arg)
+{
+	long long c, prev, v, vprev;
+	int i, bad = 0;
+
+	(void)arg;
+	while (!__atomic_load_n(&timers_go, __ATOMIC_ACQUIRE))
+		;
+	prev = PAPI_get_real_cyc();
+	vprev = PAPI_get_virt_cyc();
+	bad |= prev <= 0 || vprev <= 0;
+	for (i = 0; i < 10000; i++) {
+		c = PAPI_get_real_cyc();
+		v = PAPI_get_virt_cyc();
+		bad |= c < prev || v < vprev;
+		prev = c;
+		vprev = v;
+	}
+	return bad ? (void *)1 : NULL;
+}
+
+static void
+test_papi_timers_first_from_threads(void **state)
+{
+	pthread_t threads[TIMER_THREADS];
+	void *result;
+	int i;
+
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	for (i = 0; i < TIMER_THREADS; i++)
+		assert_int_equal(pthread_create(&threads[i], NULL, timer_thread, NULL), 0);
+	__atomic_store_n(&timers_go, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < TIMER_THREADS; i++) {
+		assert_int_equal(pthread_join(threads[i], &result), 0);
+		assert_null(result);
+	}
 	PAPI_shutdown();
 }
 
@@ -178,6 +226,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_papi_initialises),
+		/* before any other test reads a timer */
+		cmocka_unit_test(test_papi_timers_first_from_threads),
 		cmocka_unit_test(test_papi_timers),
 		cmocka_unit_test(test_papi_hardware_info),
 		cmocka_unit_test(test_papi_counts),

@@ -1,0 +1,92 @@
+/*
+ * The cycle timer of linux-cycles.c (PAPI's own tree, from
+ * papi-components/src) set up by the first reads of several threads at
+ * once, built alone with ThreadSanitizer (-fsanitize=thread): the threads
+ * that find it set up must see the frequencies the setting-up thread
+ * stored (a release store of cyc_ready, acquire loads; AArch64 and RISC-V
+ * may make stores visible out of order).  A data race makes
+ * ThreadSanitizer report it and the program exit 66: a failure.  Each
+ * thread's values must be real and monotonic.
+ *
+ * On this host the timer is clock_gettime() scaled to cycles: the same
+ * publication as with the architected timer of AArch64 and RISC-V.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <pthread.h>
+#include <cmocka.h>
+
+/* PAPI's config.h defines its own package strings */
+#undef PACKAGE_BUGREPORT
+#undef PACKAGE_NAME
+#undef PACKAGE_STRING
+#undef PACKAGE_TARNAME
+#undef PACKAGE_VERSION
+/* What PAPI's Makefile passes when it compiles the file */
+#define OSLOCK "linux-lock.h"
+#define OSCONTEXT "linux-context.h"
+#define PAPI_NUM_COMP 1
+#include "linux-cycles.c"
+
+/* The one symbol of PAPI the file uses: the CPU frequency PAPI found */
+papi_mdi_t _papi_hwi_system_info;
+
+#define THREADS 8
+static int go;
+
+static void *
+first_reads(void *arg)
+{
+	long long prev, c, v;
+	int i, bad = 0;
+
+	(void)arg;
+	while (!__atomic_load_n(&go, __ATOMIC_ACQUIRE))
+		;
+	prev = _linux_cycles_read();
+	v = _linux_get_virt_cycles();
+	bad |= prev <= 0 || v <= 0;
+	for (i = 0; i < 1000; i++) {
+		c = _linux_cycles_read();
+		bad |= c < prev;
+		prev = c;
+	}
+	return bad ? (void *)1 : NULL;
+}
+
+static void
+test_first_reads_from_threads(void **state)
+{
+	pthread_t threads[THREADS];
+	void *result;
+	int i;
+
+	(void)state;
+#if !defined(__SANITIZE_THREAD__)
+	printf("SKIP: built without -fsanitize=thread (configure found no ThreadSanitizer)\n");
+	exit(77);
+#endif
+	_papi_hwi_system_info.hw_info.cpu_max_mhz = 1500;
+	for (i = 0; i < THREADS; i++)
+		assert_int_equal(pthread_create(&threads[i], NULL, first_reads, NULL), 0);
+	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < THREADS; i++) {
+		assert_int_equal(pthread_join(threads[i], &result), 0);
+		assert_null(result);
+	}
+	assert_true(_linux_cycles_cpu_hz() == 1500000000ULL);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_reads_from_threads),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
