@@ -17,8 +17,9 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include <cmocka.h>
+
+#include "threads_at_once.h"
 
 /* PAPI's config.h defines its own package strings */
 #undef PACKAGE_BUGREPORT
@@ -35,9 +36,6 @@
 /* The one symbol of PAPI the file uses: the CPU frequency PAPI found */
 papi_mdi_t _papi_hwi_system_info;
 
-#define THREADS 8
-static int go;
-
 static void *
 first_reads(void *arg)
 {
@@ -45,8 +43,7 @@ first_reads(void *arg)
 	int i, bad = 0;
 
 	(void)arg;
-	while (!__atomic_load_n(&go, __ATOMIC_ACQUIRE))
-		;
+	threads_wait_start();
 	prev = _linux_cycles_read();
 	v = _linux_get_virt_cycles();
 	bad |= prev <= 0 || v <= 0;
@@ -61,23 +58,13 @@ first_reads(void *arg)
 static void
 test_first_reads_from_threads(void **state)
 {
-	pthread_t threads[THREADS];
-	void *result;
-	int i;
-
 	(void)state;
 #if !defined(__SANITIZE_THREAD__)
 	printf("SKIP: built without -fsanitize=thread (configure found no ThreadSanitizer)\n");
 	exit(77);
 #endif
 	_papi_hwi_system_info.hw_info.cpu_max_mhz = 1500;
-	for (i = 0; i < THREADS; i++)
-		assert_int_equal(pthread_create(&threads[i], NULL, first_reads, NULL), 0);
-	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < THREADS; i++) {
-		assert_int_equal(pthread_join(threads[i], &result), 0);
-		assert_null(result);
-	}
+	assert_int_equal(run_threads_at_once(8, first_reads), 0);
 	assert_true(_linux_cycles_cpu_hz() == 1500000000ULL);
 }
 

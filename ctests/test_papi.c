@@ -11,11 +11,11 @@
 #include <string.h>
 #include <errno.h>
 #include <unistd.h>
-#include <pthread.h>
 #include <sys/syscall.h>
 #include <cmocka.h>
 
 #include <papi.h>
+#include "threads_at_once.h"
 
 static void
 test_papi_initialises(void **state)
@@ -71,9 +71,6 @@ test_papi_timers(void **state)
 /* The first reads of the timers of the process, from several threads at */
 /* once (AArch64 and RISC-V set the cycle timer up at its first read, and */
 /* every architecture the virtual one): all real, each thread's monotonic */
-#define TIMER_THREADS 4
-static int timers_go;
-
 static void *
 timer_thread(void *arg)
 {
@@ -81,8 +78,7 @@ timer_thread(void *arg)
 	int i, bad = 0;
 
 	(void)arg;
-	while (!__atomic_load_n(&timers_go, __ATOMIC_ACQUIRE))
-		;
+	threads_wait_start();
 	prev = PAPI_get_real_cyc();
 	vprev = PAPI_get_virt_cyc();
 	bad |= prev <= 0 || vprev <= 0;
@@ -99,19 +95,9 @@ timer_thread(void *arg)
 static void
 test_papi_timers_first_from_threads(void **state)
 {
-	pthread_t threads[TIMER_THREADS];
-	void *result;
-	int i;
-
 	(void)state;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	for (i = 0; i < TIMER_THREADS; i++)
-		assert_int_equal(pthread_create(&threads[i], NULL, timer_thread, NULL), 0);
-	__atomic_store_n(&timers_go, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < TIMER_THREADS; i++) {
-		assert_int_equal(pthread_join(threads[i], &result), 0);
-		assert_null(result);
-	}
+	assert_int_equal(run_threads_at_once(4, timer_thread), 0);
 	PAPI_shutdown();
 }
 

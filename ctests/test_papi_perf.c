@@ -54,7 +54,6 @@
 #include <time.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
-#include <pthread.h>
 #include <cmocka.h>
 
 #include "papi.h"
@@ -64,6 +63,7 @@
 #include "linux-sysfile.h"
 #include "papi_libpfm4_pmus.h"
 #include "run_in_child.h"
+#include "threads_at_once.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -993,8 +993,7 @@ test_exe_path_on_first_use(void **state)
 /* right answers and never read /proc/PID/maps at the same time: the    */
 /* fopen() wrapper below holds each such open for a millisecond and     */
 /* notes when another thread is inside one.                             */
-#define INFO_THREADS 8
-static int info_go, maps_inside, maps_overlaps;
+static int maps_watch, maps_inside, maps_overlaps;
 static char info_self[PAPI_HUGE_STR_LEN];
 
 FILE *
@@ -1005,7 +1004,7 @@ fopen(const char *path, const char *mode)
 
 	if (!real_fopen)
 		real_fopen = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
-	if (__atomic_load_n(&info_go, __ATOMIC_ACQUIRE) && strstr(path, "/maps")) {
+	if (maps_watch && strstr(path, "/maps")) {
 		if (__atomic_add_fetch(&maps_inside, 1, __ATOMIC_SEQ_CST) > 1)
 			__atomic_add_fetch(&maps_overlaps, 1, __ATOMIC_SEQ_CST);
 		nanosleep(&ms, NULL);
@@ -1021,8 +1020,7 @@ info_thread(void *arg)
 	const PAPI_shlib_info_t *shlib;
 	int i, bad = 0;
 
-	while (!__atomic_load_n(&info_go, __ATOMIC_ACQUIRE))
-		;
+	threads_wait_start();
 	for (i = 0; i < 20; i++) {
 		if ((i + (int)(intptr_t)arg) % 2) {
 			shlib = PAPI_get_shared_lib_info();
@@ -1040,23 +1038,14 @@ info_thread(void *arg)
 static int
 exe_info_from_threads(void *arg)
 {
-	pthread_t threads[INFO_THREADS];
-	void *result;
-	intptr_t i;
-	int bad = 0;
+	int bad;
 
 	(void)arg;
 	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT ||
 	    PAPI_thread_init((unsigned long (*)(void))pthread_self) != PAPI_OK)
 		return 2;
-	for (i = 0; i < INFO_THREADS; i++)
-		if (pthread_create(&threads[i], NULL, info_thread, (void *)i) != 0)
-			return 3;
-	__atomic_store_n(&info_go, 1, __ATOMIC_RELEASE);
-	for (i = 0; i < INFO_THREADS; i++) {
-		pthread_join(threads[i], &result);
-		bad |= result != NULL;
-	}
+	maps_watch = 1;
+	bad = run_threads_at_once(8, info_thread);
 	PAPI_shutdown();
 	if (maps_overlaps > 0)
 		printf("  %d reads of the address map began while another was under way\n",
