@@ -39,19 +39,12 @@ papi_mdi_t _papi_hwi_system_info;
 static void *
 first_reads(void *arg)
 {
-	long long prev, c, v;
-	int i, bad = 0;
+	int bad;
 
 	(void)arg;
 	threads_wait_start();
-	prev = _linux_cycles_read();
-	v = _linux_get_virt_cycles();
-	bad |= prev <= 0 || v <= 0;
-	for (i = 0; i < 1000; i++) {
-		c = _linux_cycles_read();
-		bad |= c < prev;
-		prev = c;
-	}
+	bad = monotonic_reads(_linux_cycles_read, 1000);
+	bad |= _linux_get_virt_cycles() <= 0;
 	return bad ? (void *)1 : NULL;
 }
 

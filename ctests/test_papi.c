@@ -74,21 +74,12 @@ test_papi_timers(void **state)
 static void *
 timer_thread(void *arg)
 {
-	long long c, prev, v, vprev;
-	int i, bad = 0;
+	int bad;
 
 	(void)arg;
 	threads_wait_start();
-	prev = PAPI_get_real_cyc();
-	vprev = PAPI_get_virt_cyc();
-	bad |= prev <= 0 || vprev <= 0;
-	for (i = 0; i < 10000; i++) {
-		c = PAPI_get_real_cyc();
-		v = PAPI_get_virt_cyc();
-		bad |= c < prev || v < vprev;
-		prev = c;
-		vprev = v;
-	}
+	bad = monotonic_reads(PAPI_get_real_cyc, 10000);
+	bad |= monotonic_reads(PAPI_get_virt_cyc, 1000);
 	return bad ? (void *)1 : NULL;
 }
 

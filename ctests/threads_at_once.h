@@ -4,6 +4,7 @@
  * argument: the thread's number, 0 to n - 1), which begin with
  * threads_wait_start(), lets them all go at the same moment and joins
  * them.  It returns how many could not be created or returned non-NULL.
+ * monotonic_reads() checks a clock such threads read first.
  */
 #ifndef THREADS_AT_ONCE_H
 #define THREADS_AT_ONCE_H
@@ -39,6 +40,21 @@ run_threads_at_once(int n, void *(*fn)(void *))
 	for (i = 0; i < started; i++)
 		if (pthread_join(threads[i], &result) != 0 || result != NULL)
 			bad++;
+	return bad;
+}
+
+/* 0 when 'clock' reads real (> 0) and monotonic values, n times */
+static inline int
+monotonic_reads(long long (*clock)(void), int n)
+{
+	long long prev = clock(), c;
+	int bad = prev <= 0;
+
+	while (n-- > 1) {
+		c = clock();
+		bad |= c < prev;
+		prev = c;
+	}
 	return bad;
 }
 
