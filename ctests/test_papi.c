@@ -1,7 +1,7 @@
 /*
  * Unit tests of a PAPI build (host or cross): the library initialises with the
  * version it was built as, and its perf_event component is either enabled or
- * says why it is not.
+ * says why it is not; the timers, also when several threads read them first.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <papi.h>
+#include "threads_at_once.h"
 
 static void
 test_papi_initialises(void **state)
@@ -64,6 +65,30 @@ test_papi_timers(void **state)
 	assert_true(v0 > 0 && v1 > v0);
 	assert_true(PAPI_get_real_usec() > 0);
 	assert_true(PAPI_get_virt_usec() > 0);
+	PAPI_shutdown();
+}
+
+/* The first reads of the timers of the process, from several threads at */
+/* once (AArch64 and RISC-V set the cycle timer up at its first read, and */
+/* every architecture the virtual one): all real, each thread's monotonic */
+static void *
+timer_thread(void *arg)
+{
+	int bad;
+
+	(void)arg;
+	threads_wait_start();
+	bad = monotonic_reads(PAPI_get_real_cyc, 10000);
+	bad |= monotonic_reads(PAPI_get_virt_cyc, 1000);
+	return bad ? (void *)1 : NULL;
+}
+
+static void
+test_papi_timers_first_from_threads(void **state)
+{
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(run_threads_at_once(4, timer_thread), 0);
 	PAPI_shutdown();
 }
 
@@ -178,6 +203,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_papi_initialises),
+		/* before any other test reads a timer */
+		cmocka_unit_test(test_papi_timers_first_from_threads),
 		cmocka_unit_test(test_papi_timers),
 		cmocka_unit_test(test_papi_hardware_info),
 		cmocka_unit_test(test_papi_counts),

@@ -29,7 +29,10 @@
  *   has a sysfs events directory (an access() wrapper counts);
  * - the present PMUs are found once per libpfm4 initialization
  *   (papi_libpfm4_pmus.c): the same PMUs as a scan of every id, and the
- *   perf_event components list the same PMU names.
+ *   perf_event components list the same PMU names;
+ * - the executable and shared-library information filled on first use by
+ *   one thread at a time (8 threads in a child process, an fopen()
+ *   wrapper watching the reads of /proc/PID/maps).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,6 +51,7 @@
 #include <malloc.h>
 #include <signal.h>
 #include <sys/time.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -58,6 +62,8 @@
 #include "components/perf_event/pe_user_read.h"
 #include "linux-sysfile.h"
 #include "papi_libpfm4_pmus.h"
+#include "run_in_child.h"
+#include "threads_at_once.h"
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
@@ -82,7 +88,8 @@ fake_pmc(unsigned int idx)
 		page.lock++;		/* the kernel moved the event */
 		page.offset += 1000;
 	}
-	return fake_counters[idx];
+	/* a counter the readers do not know reads 0, as in pe_read_pmc() */
+	return idx < 32 ? fake_counters[idx] : 0;
 }
 
 static void
@@ -156,6 +163,28 @@ test_page_fallbacks(void **state)
 		page_setup(3, 40, 32, 1);
 		assert_true(_pe_user_read_self(&page) == PE_USER_READ_FALLBACK);
 	}
+}
+
+/* An index beyond the counters the readers know (Linux 6.13+ publishes   */
+/* 33 for the AArch64 instruction counter, FEAT_PMUv3_ICNTR): read() must  */
+/* count, not offset + a counter read as 0.                               */
+static void
+test_page_unknown_index(void **state)
+{
+	static const uint32_t unknown[] = { 33, 34, 64, 0xffffffffU };
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(PE_USER_READ_COUNTERS, 32);
+	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
+		page_setup(unknown[i], 40, 64, 1);
+		assert_true(_pe_user_read_page(&page, fake_pmc) == PE_USER_READ_FALLBACK);
+		assert_int_equal(reads, 0);
+	}
+	/* the last known one is read */
+	page_setup(32, 40, 64, 1);
+	fake_counters[31] = 2;
+	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 42);
 }
 
 static void
@@ -957,6 +986,86 @@ test_exe_path_on_first_use(void **state)
 	PAPI_shutdown();
 }
 
+/* PAPI 0034: the executable's path and address map, read on first use, */
+/* and the shared-library map that PAPI_get_shared_lib_info() rebuilds   */
+/* (freeing the old one) at each call are filled under PAPI's internal   */
+/* lock.  Threads asking at once (after PAPI_thread_init()) get the     */
+/* right answers and never read /proc/PID/maps at the same time: the    */
+/* fopen() wrapper below holds each such open for a millisecond and     */
+/* notes when another thread is inside one.                             */
+static int maps_watch, maps_inside, maps_overlaps;
+static char info_self[PAPI_HUGE_STR_LEN];
+
+FILE *
+fopen(const char *path, const char *mode)
+{
+	static FILE *(*real_fopen)(const char *, const char *);
+	struct timespec ms = { 0, 1000000 };
+
+	if (!real_fopen)
+		real_fopen = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
+	if (maps_watch && strstr(path, "/maps")) {
+		if (__atomic_add_fetch(&maps_inside, 1, __ATOMIC_SEQ_CST) > 1)
+			__atomic_add_fetch(&maps_overlaps, 1, __ATOMIC_SEQ_CST);
+		nanosleep(&ms, NULL);
+		__atomic_sub_fetch(&maps_inside, 1, __ATOMIC_SEQ_CST);
+	}
+	return real_fopen(path, mode);
+}
+
+static void *
+info_thread(void *arg)
+{
+	const PAPI_exe_info_t *exe;
+	const PAPI_shlib_info_t *shlib;
+	int i, bad = 0;
+
+	threads_wait_start();
+	for (i = 0; i < 20; i++) {
+		if ((i + (int)(intptr_t)arg) % 2) {
+			shlib = PAPI_get_shared_lib_info();
+			bad |= shlib == NULL || shlib->count <= 0;
+		} else {
+			exe = PAPI_get_executable_info();
+			bad |= exe == NULL || strcmp(exe->fullname, info_self) != 0 ||
+				(uintptr_t)exe->address_info.text_start > (uintptr_t)info_thread ||
+				(uintptr_t)info_thread >= (uintptr_t)exe->address_info.text_end;
+		}
+	}
+	return bad ? (void *)1 : NULL;
+}
+
+static int
+exe_info_from_threads(void *arg)
+{
+	int bad;
+
+	(void)arg;
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT ||
+	    PAPI_thread_init((unsigned long (*)(void))pthread_self) != PAPI_OK)
+		return 2;
+	maps_watch = 1;
+	bad = run_threads_at_once(8, info_thread);
+	PAPI_shutdown();
+	if (maps_overlaps > 0)
+		printf("  %d reads of the address map began while another was under way\n",
+		       maps_overlaps);
+	return bad || maps_overlaps > 0;
+}
+
+static void
+test_exe_info_from_threads(void **state)
+{
+	ssize_t n;
+
+	(void)state;
+	n = readlink("/proc/self/exe", info_self, sizeof(info_self) - 1);
+	assert_true(n > 0);
+	info_self[n] = '\0';
+	assert_int_equal(run_in_child("executable and shared-library info from "
+				      "8 threads at once", exe_info_from_threads, NULL), 0);
+}
+
 /* PAPI 0028: PAPI_shutdown() leaves the program's own profiling timer */
 /* and SIGPROF handler alone when software multiplexing never ran      */
 static void
@@ -1042,7 +1151,7 @@ test_native_table_grows(void **state)
 	PAPI_shutdown();
 }
 
-/* PAPI names the default PMU's events without "pmu::" (PAPI 0040): such */
+/* PAPI names the default PMU's events without "pmu::" (PAPI 0035): such */
 /* a name must find the event it names again, with the same code, for    */
 /* the event alone and with a mask, and add nothing to the table.        */
 static void
@@ -1537,6 +1646,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_combine_widths),
 		cmocka_unit_test(test_page_reads_counter),
 		cmocka_unit_test(test_page_fallbacks),
+		cmocka_unit_test(test_page_unknown_index),
 		cmocka_unit_test(test_page_seqlock_retry),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
@@ -1554,6 +1664,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_check_counts_unseen),
 		cmocka_unit_test(test_init_getpid_once),
 		cmocka_unit_test(test_exe_path_on_first_use),
+		cmocka_unit_test(test_exe_info_from_threads),
 		cmocka_unit_test(test_native_table_grows),
 		cmocka_unit_test(test_bare_name_round_trip),
 		cmocka_unit_test(test_shutdown_keeps_program_timer),

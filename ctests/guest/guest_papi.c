@@ -32,9 +32,16 @@
  *       counters lose some overflows), at least MIN% of count/500000 times.
  *       Exit 3 if PAPI refuses the overflow with PAPI_ENOSUPP (a PMU without
  *       overflow interrupts).
+ *   guest_papi thread-presets  the presets' first use in a thread PAPI never
+ *       registered (PAPI 0033; PAPI_library_init ran in the main thread): the
+ *       thread's PAPI_query_event(PAPI_TOT_CYC) loads them, then
+ *       PAPI_get_event_info, PAPI_enum_event and PAPI_get_component_info
+ *       there must agree with the main thread's answers. Exit 77 if the CPU
+ *       has no presets.
  */
 #include <inttypes.h>
 #include <papi.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,6 +333,56 @@ static int cmd_overflow(const char *ovf, const char *other, uint64_t n, int min_
 	return r;
 }
 
+/* Available presets by enumeration and by the component info */
+static void presets_seen(int *enumerated, int *in_info)
+{
+	int code = PAPI_PRESET_MASK;
+
+	*enumerated = 0;
+	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK)
+		while (PAPI_enum_event(&code, PAPI_PRESET_ENUM_AVAIL) == PAPI_OK)
+			(*enumerated)++;
+	*in_info = PAPI_get_component_info(0)->num_preset_events;
+}
+
+static int thread_query, thread_info_count, thread_enumerated, thread_in_info;
+
+static void *unregistered_thread(void *arg)
+{
+	PAPI_event_info_t info;
+
+	(void)arg;
+	thread_query = PAPI_query_event(PAPI_TOT_CYC);	/* the first use */
+	if (PAPI_get_event_info(PAPI_TOT_CYC, &info) == PAPI_OK)
+		thread_info_count = (int)info.count;
+	presets_seen(&thread_enumerated, &thread_in_info);
+	return NULL;
+}
+
+static int cmd_thread_presets(void)
+{
+	pthread_t thread;
+	int enumerated, in_info;
+
+	if (pthread_create(&thread, NULL, unregistered_thread, NULL) != 0 ||
+	    pthread_join(thread, NULL) != 0) {
+		printf("cannot run a thread\n");
+		return 1;
+	}
+	printf("in a new thread: PAPI_query_event(PAPI_TOT_CYC) %d, %d native events, "
+	       "%d presets enumerated, num_preset_events %d\n", thread_query,
+	       thread_info_count, thread_enumerated, thread_in_info);
+	presets_seen(&enumerated, &in_info);
+	printf("in the main thread: %d presets enumerated, num_preset_events %d\n",
+	       enumerated, in_info);
+	if (in_info == 0)
+		return 77;
+	if (thread_query != PAPI_OK || thread_info_count == 0 ||
+	    thread_enumerated != enumerated || thread_in_info != in_info)
+		return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -353,6 +410,8 @@ int main(int argc, char **argv)
 	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "overflow"))
 		return cmd_overflow(argv[2], argv[3], strtoull(argv[4], NULL, 0),
 					   argc == 6 ? atoi(argv[5]) : 0);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN]\n");
+	if (argc == 2 && !strcmp(argv[1], "thread-presets"))
+		return cmd_thread_presets();
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets\n");
 	return 2;
 }

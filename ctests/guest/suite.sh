@@ -109,6 +109,15 @@ t_count_papi_native() {
 	[ $rc -eq 0 ] || fail "$ins_event count wrong"
 }
 
+# PAPI 0033: the presets' first use in a thread PAPI never registered.
+t_thread_presets() {
+	need_papi
+	$CT/guest/guest_papi thread-presets
+	rc=$?
+	[ $rc -eq 77 ] && fail "no presets for $pmu"
+	[ $rc -eq 0 ] || fail "presets first used in an unregistered thread: crash or wrong answers (exit $rc)"
+}
+
 t_count_papi_preset() {
 	need_papi
 	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack

@@ -40,9 +40,13 @@
 #define CYC_MIN_TICK_HZ 1000ULL
 #define CYC_MAX_TICK_HZ 10000000000ULL
 
+/* Set up by the first read of any thread, maybe by several at once:   */
+/* every access is atomic, and the release store of cyc_ready publishes */
+/* the frequencies to the threads whose acquire load sees it (AArch64  */
+/* and RISC-V may make stores visible out of order).                   */
 static unsigned long long cyc_tick_hz;	/* 0: use clock_gettime() */
 static unsigned long long cyc_cpu_hz;	/* nominal CPU frequency */
-static volatile int cyc_ready;
+static int cyc_ready;
 
 #if defined(__aarch64__)
 #define HAVE_ARCH_TIMER 1
@@ -135,7 +139,7 @@ mono_nsec( void )
 int
 _linux_cycles_init( int cpu_mhz )
 {
-	unsigned long long tick_hz = 0;
+	unsigned long long tick_hz = 0, cpu_hz;
 
 #if defined(HAVE_ARCH_TIMER)
 	tick_hz = arch_timer_hz(  );
@@ -145,30 +149,44 @@ _linux_cycles_init( int cpu_mhz )
 		tick_hz = 0;
 	}
 #endif
-	cyc_tick_hz = tick_hz;
-	cyc_cpu_hz = ( cpu_mhz > 0 ) ?
+	cpu_hz = ( cpu_mhz > 0 ) ?
 		( unsigned long long ) cpu_mhz * 1000000ULL : CYC_NSEC_PER_SEC;
-	cyc_ready = 1;
+	__atomic_store_n( &cyc_tick_hz, tick_hz, __ATOMIC_RELAXED );
+	__atomic_store_n( &cyc_cpu_hz, cpu_hz, __ATOMIC_RELAXED );
+	__atomic_store_n( &cyc_ready, 1, __ATOMIC_RELEASE );
 
 	SUBDBG( "Cycle timer: %llu Hz timer, scaled to %llu Hz%s\n",
-		cyc_tick_hz ? cyc_tick_hz : CYC_NSEC_PER_SEC, cyc_cpu_hz,
+		tick_hz ? tick_hz : CYC_NSEC_PER_SEC, cpu_hz,
 		( cpu_mhz > 0 ) ? "" : " (CPU frequency unknown)" );
 	return PAPI_OK;
+}
+
+/* The first read of the process sets the timer up */
+static void
+cycles_setup( void )
+{
+	if ( !__atomic_load_n( &cyc_ready, __ATOMIC_ACQUIRE ) )
+		_linux_cycles_init( _papi_hwi_system_info.hw_info.cpu_max_mhz );
 }
 
 long long
 _linux_cycles_read( void )
 {
-	if ( !cyc_ready )
-		_linux_cycles_init( _papi_hwi_system_info.hw_info.cpu_max_mhz );
-
+	unsigned long long cpu_hz;
 #if defined(HAVE_ARCH_TIMER)
-	if ( cyc_tick_hz )
+	unsigned long long tick_hz;
+#endif
+
+	cycles_setup(  );
+	cpu_hz = _linux_cycles_cpu_hz(  );
+#if defined(HAVE_ARCH_TIMER)
+	tick_hz = _linux_cycles_tick_hz(  );
+	if ( tick_hz )
 		return ( long long ) _linux_cycles_scale( arch_timer_ticks(  ),
-							  cyc_tick_hz, cyc_cpu_hz );
+							  tick_hz, cpu_hz );
 #endif
 	return ( long long ) _linux_cycles_scale( mono_nsec(  ),
-						  CYC_NSEC_PER_SEC, cyc_cpu_hz );
+						  CYC_NSEC_PER_SEC, cpu_hz );
 }
 
 long long
@@ -177,23 +195,22 @@ _linux_get_virt_cycles( void )
 	struct timespec ts;
 	unsigned long long ns;
 
-	if ( !cyc_ready )
-		_linux_cycles_init( _papi_hwi_system_info.hw_info.cpu_max_mhz );
-
+	cycles_setup(  );
 	clock_gettime( CLOCK_THREAD_CPUTIME_ID, &ts );
 	ns = ( unsigned long long ) ts.tv_sec * CYC_NSEC_PER_SEC +
 		( unsigned long long ) ts.tv_nsec;
-	return ( long long ) _linux_cycles_scale( ns, CYC_NSEC_PER_SEC, cyc_cpu_hz );
+	return ( long long ) _linux_cycles_scale( ns, CYC_NSEC_PER_SEC,
+						  _linux_cycles_cpu_hz(  ) );
 }
 
 unsigned long long
 _linux_cycles_tick_hz( void )
 {
-	return cyc_tick_hz;
+	return __atomic_load_n( &cyc_tick_hz, __ATOMIC_RELAXED );
 }
 
 unsigned long long
 _linux_cycles_cpu_hz( void )
 {
-	return cyc_cpu_hz;
+	return __atomic_load_n( &cyc_cpu_hz, __ATOMIC_RELAXED );
 }

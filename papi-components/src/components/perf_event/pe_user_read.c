@@ -21,10 +21,11 @@
  * counter CSR 0xc00 + n (cycle, time, instret, hpmcounter3..31).
  *
  * Whenever the page says no (cap_user_rdpmc 0 or index 0: sysctl off, the
- * event not counting on this CPU now, multiplexed out, ...) the reader
- * returns PE_USER_READ_FALLBACK and the caller uses read(), so a wrong value
- * is never returned.  Event sets that measure another thread, a CPU, are
- * inherited or multiplexed by PAPI never try.
+ * event not counting on this CPU now, multiplexed out, ...) or names a
+ * counter this code cannot read (a newer kernel's AArch64 instruction
+ * counter), the reader returns PE_USER_READ_FALLBACK and the caller uses
+ * read(), so a wrong value is never returned.  Event sets that measure
+ * another thread, a CPU, are inherited or multiplexed by PAPI never try.
  */
 
 #include <stdio.h>
@@ -136,7 +137,8 @@ _pe_user_read_page( const volatile struct perf_event_mmap_page *pc,
 		pe_barrier(  );
 
 		idx = pc->index;
-		if ( !pc->cap_usr_rdpmc || idx == 0 )
+		if ( !pc->cap_usr_rdpmc || idx == 0 ||
+		     idx > PE_USER_READ_COUNTERS )
 			return PE_USER_READ_FALLBACK;
 
 		offset = pc->offset;
@@ -180,6 +182,7 @@ pe_read_pmc( unsigned int idx )
 		__asm__ __volatile__( "mrs %0, pmccntr_el0" : "=r"( v ) );
 		break;
 	default:
+		/* not reached: above PE_USER_READ_COUNTERS, read() counts */
 		break;
 	}
 	return v;
@@ -206,6 +209,7 @@ pe_read_pmc( unsigned int idx )
 	PE_CSR(0xc18) PE_CSR(0xc19) PE_CSR(0xc1a) PE_CSR(0xc1b)
 	PE_CSR(0xc1c) PE_CSR(0xc1d) PE_CSR(0xc1e) PE_CSR(0xc1f)
 	default:
+		/* not reached: above PE_USER_READ_COUNTERS, read() counts */
 		break;
 	}
 	return v;

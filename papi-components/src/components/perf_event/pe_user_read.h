@@ -23,6 +23,13 @@ struct perf_event_mmap_page;
 #define PE_USER_READ_ARM64		0
 #endif
 
+/* Page indexes 1 to PE_USER_READ_COUNTERS name the counters this code     */
+/* reads: AArch64 PMEVCNTR0..30_EL0 and PMCCNTR_EL0 (index 32), RISC-V the */
+/* CSRs 0xc00 to 0xc1f.  A kernel may publish others (Linux 6.13+ knows    */
+/* the AArch64 instruction counter of FEAT_PMUv3_ICNTR, index 33): those   */
+/* are read with read().                                                   */
+#define PE_USER_READ_COUNTERS		32
+
 /* Returned by the readers when the kernel did not grant a user read.      */
 #define PE_USER_READ_FALLBACK		0xffffffffffffffffULL
 
@@ -57,7 +64,8 @@ void _pe_user_read_request( struct perf_event_attr *attr, int arm64 );
 /* The mmap page protocol (linux/perf_event.h): the count of the event of  */
 /* page 'pc', read with 'read_pmc', or PE_USER_READ_FALLBACK when the      */
 /* kernel does not allow it now (cap_user_rdpmc 0, index 0: not counting   */
-/* on this CPU, sysctl off, another task's event, ...).                    */
+/* on this CPU, sysctl off, another task's event, ...) or the index names  */
+/* a counter beyond PE_USER_READ_COUNTERS.                                 */
 uint64_t _pe_user_read_page( const volatile struct perf_event_mmap_page *pc,
 			     pe_user_read_pmc_t read_pmc );
 
