@@ -187,6 +187,45 @@ test_page_unknown_index(void **state)
 	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 42);
 }
 
+/* PAPI 0036: counters are read in user space only by the thread that    */
+/* opened them.  The thread id compared is cached per thread, and a forked */
+/* child must not keep its parent's (it would take the user-space path on */
+/* pages it does not have: SIGSEGV).                                      */
+static void *
+tid_in_thread(void *arg)
+{
+	pid_t *out = arg;
+
+	out[0] = _pe_user_read_self_tid();
+	out[1] = (pid_t)syscall(SYS_gettid);
+	return NULL;
+}
+
+static int
+tid_in_child(void *arg)
+{
+	pid_t parent = *(pid_t *)arg, t = _pe_user_read_self_tid();
+
+	return t == getpid() && t != parent ? 0 : 1;
+}
+
+static void
+test_user_read_self_tid(void **state)
+{
+	pid_t me, other[2];
+	pthread_t th;
+
+	(void)state;
+	me = (pid_t)syscall(SYS_gettid);
+	assert_int_equal(_pe_user_read_self_tid(), me);
+	assert_int_equal(_pe_user_read_self_tid(), me);
+	assert_int_equal(pthread_create(&th, NULL, tid_in_thread, other), 0);
+	assert_int_equal(pthread_join(th, NULL), 0);
+	assert_int_equal(other[0], other[1]);
+	assert_int_not_equal(other[0], me);
+	assert_int_equal(run_in_child("the thread id in a forked child", tid_in_child, &me), 0);
+}
+
 static void
 test_page_seqlock_retry(void **state)
 {
@@ -1647,6 +1686,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_page_reads_counter),
 		cmocka_unit_test(test_page_fallbacks),
 		cmocka_unit_test(test_page_unknown_index),
+		cmocka_unit_test(test_user_read_self_tid),
 		cmocka_unit_test(test_page_seqlock_retry),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),

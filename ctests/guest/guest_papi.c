@@ -38,6 +38,11 @@
  *       PAPI_get_event_info, PAPI_enum_event and PAPI_get_component_info
  *       there must agree with the main thread's answers. Exit 77 if the CPU
  *       has no presets.
+ *   guest_papi foreign-read EVENT N  a running set of EVENT read by others
+ *       (PAPI 0036): after a loop of N iterations the owner reads it (user
+ *       space where the kernel grants it), then a forked child and another
+ *       thread read it, then the owner again: every read must succeed (no
+ *       signal) and the values must not go back (child and thread read()).
  */
 #include <inttypes.h>
 #include <papi.h>
@@ -47,6 +52,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static void loop(uint64_t n)
 {
@@ -383,6 +390,67 @@ static int cmd_thread_presets(void)
 	return 0;
 }
 
+static int foreign_es = PAPI_NULL;
+static long long foreign_value;
+static int foreign_rc;
+
+static void *foreign_thread(void *arg)
+{
+	(void)arg;
+	foreign_rc = PAPI_read(foreign_es, &foreign_value);
+	return NULL;
+}
+
+static int cmd_foreign_read(const char *ev, uint64_t n)
+{
+	long long v[2];
+	pthread_t thread;
+	int status, bad = 0;
+	pid_t pid;
+
+	CHECK(PAPI_create_eventset(&foreign_es));
+	CHECK(PAPI_add_named_event(foreign_es, ev));
+	CHECK(PAPI_start(foreign_es));
+	loop(n);
+	CHECK(PAPI_read(foreign_es, &v[0]));
+	printf("owner: %lld\n", v[0]);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		long long c;
+		int r = PAPI_read(foreign_es, &c);
+
+		printf("forked child: PAPI_read %d, %lld\n", r, c);
+		fflush(stdout);
+		_exit(r == PAPI_OK && c >= v[0] ? 0 : 1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		printf("cannot run a child\n");
+		return 1;
+	}
+	if (WIFSIGNALED(status)) {
+		printf("forked child: killed by signal %d\n", WTERMSIG(status));
+		bad = 1;
+	} else if (WEXITSTATUS(status) != 0) {
+		printf("forked child: wrong answer\n");
+		bad = 1;
+	}
+	if (pthread_create(&thread, NULL, foreign_thread, NULL) != 0 ||
+	    pthread_join(thread, NULL) != 0) {
+		printf("cannot run a thread\n");
+		return 1;
+	}
+	printf("other thread: PAPI_read %d, %lld\n", foreign_rc, foreign_value);
+	CHECK(PAPI_read(foreign_es, &v[1]));
+	printf("owner again: %lld\n", v[1]);
+	CHECK(PAPI_stop(foreign_es, &v[1]));
+	if (foreign_rc != PAPI_OK || foreign_value < v[0] || v[1] < foreign_value) {
+		printf("other thread: wrong answer\n");
+		bad = 1;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -412,6 +480,8 @@ int main(int argc, char **argv)
 					   argc == 6 ? atoi(argv[5]) : 0);
 	if (argc == 2 && !strcmp(argv[1], "thread-presets"))
 		return cmd_thread_presets();
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets\n");
+	if (argc == 4 && !strcmp(argv[1], "foreign-read"))
+		return cmd_foreign_read(argv[2], strtoull(argv[3], NULL, 0));
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N\n");
 	return 2;
 }

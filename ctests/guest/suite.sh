@@ -118,6 +118,23 @@ t_thread_presets() {
 	[ $rc -eq 0 ] || fail "presets first used in an unregistered thread: crash or wrong answers (exit $rc)"
 }
 
+# PAPI 0036: a running set read by a forked child and by another thread,
+# with user-space reads on where the kernel has them: read() serves them.
+t_foreign_read() {
+	need_papi
+	[ "$arch" = riscv64 ] || need_pmu
+	f=/proc/sys/kernel/perf_user_access
+	old=
+	if [ -e $f ]; then
+		old=$(cat $f)
+		echo 1 >$f
+	fi
+	$CT/guest/guest_papi foreign-read "$ins_event" $N1
+	rc=$?
+	[ -z "$old" ] || echo "$old" >$f
+	[ $rc -eq 0 ] || fail "a set read by a forked child or another thread: crash or wrong value (exit $rc)"
+}
+
 t_count_papi_preset() {
 	need_papi
 	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack

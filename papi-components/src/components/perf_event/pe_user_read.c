@@ -28,9 +28,12 @@
  * another thread, a CPU, are inherited or multiplexed by PAPI never try.
  */
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /* the perf_event.h PAPI is built with (libpfm4's names: cap_usr_rdpmc) */
 #ifdef PEINCLUDE
@@ -90,6 +93,33 @@ _pe_user_read_wanted( int inherit, int attached, int system_wide,
 	if ( inherit || attached || system_wide || multiplexed )
 		return 0;
 	return cpu == -1;
+}
+
+/* The calling thread's id, asked of the kernel once per thread.  A   */
+/* forked child starts with its parent's cache, so it is cleared there. */
+static __thread pid_t self_tid;
+static pthread_once_t self_tid_once = PTHREAD_ONCE_INIT;
+
+static void
+self_tid_forget( void )
+{
+	self_tid = 0;
+}
+
+static void
+self_tid_watch_fork( void )
+{
+	pthread_atfork( NULL, NULL, self_tid_forget );
+}
+
+pid_t
+_pe_user_read_self_tid( void )
+{
+	if ( self_tid == 0 ) {
+		pthread_once( &self_tid_once, self_tid_watch_fork );
+		self_tid = ( pid_t ) syscall( SYS_gettid );
+	}
+	return self_tid;
 }
 
 void

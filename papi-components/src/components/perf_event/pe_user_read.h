@@ -9,6 +9,7 @@
 #define _PE_USER_READ_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 struct perf_event_attr;
 struct perf_event_mmap_page;
@@ -55,6 +56,11 @@ int _pe_user_read_detect( void );
 /* read() when the kernel did not grant it (see _pe_user_read_page).       */
 int _pe_user_read_wanted( int inherit, int attached, int system_wide,
 			  int cpu, int multiplexed );
+
+/* The calling thread's id (gettid), cached per thread and cleared in a  */
+/* forked child.  A counter is read in user space only by the thread that */
+/* opened it: the page and the registers belong to that thread's CPU.     */
+pid_t _pe_user_read_self_tid( void );
 
 /* Ask for user access in attr: on AArch64 ('arm64') set config1 bit 1,    */
 /* keeping bit 0, for the hardware PMU's events (not software events,      */
