@@ -26,24 +26,23 @@ apt_try_suites() {
 		echo "== Debian $apt_suite ($_types, $_arch)" >>"$_log"
 		APT_CONFIG=$("$SCRIPTS_DIR/private-apt" "$_dir/$apt_suite" "$apt_suite" "$_types" "$_arch")
 		export APT_CONFIG
-		if ! apt-get -q update >"$_dir/update.log" 2>&1; then
+		_rc=0
+		apt-get -q update >"$_dir/update.log" 2>&1 || _rc=$?
+		cat "$_dir/update.log" >>"$_log"
+		if [ $_rc -ne 0 ] && grep -q '^E: Release file for .* is expired' "$_dir/update.log"; then
+			# Stale but signed: what it lists was still Debian's. Say so.
+			_note=$(sed -n 's/^E: Release file for .* is expired (\(invalid since [^)]*\)).*/Release \1, Valid-Until not checked/p' \
+				"$_dir/update.log" | head -n 1)
+			echo 'Acquire::Check-Valid-Until "false";' >>"$APT_CONFIG"
+			_rc=0
+			apt-get -q update >"$_dir/update.log" 2>&1 || _rc=$?
 			cat "$_dir/update.log" >>"$_log"
-			if grep -q '^E: Release file for .* is expired' "$_dir/update.log"; then
-				# Stale but signed: what it lists was still Debian's. Say so.
-				_note=$(sed -n 's/^E: Release file for .* is expired (\(invalid since [^)]*\)).*/Release \1, Valid-Until not checked/p' \
-					"$_dir/update.log" | head -n 1)
-				echo 'Acquire::Check-Valid-Until "false";' >>"$APT_CONFIG"
-				apt-get -q update >"$_dir/update.log" 2>&1 || _note=
-				cat "$_dir/update.log" >>"$_log"
-			fi
-			if [ -z "$_note" ]; then
-				apt_why="apt-get update: $(apt_first_error "$_dir/update.log")"
-				apt_record="${apt_record}tried $apt_suite: $apt_why
+		fi
+		if [ $_rc -ne 0 ]; then
+			apt_why="apt-get update: $(apt_first_error "$_dir/update.log")"
+			apt_record="${apt_record}tried $apt_suite: $apt_why
 "
-				continue
-			fi
-		else
-			cat "$_dir/update.log" >>"$_log"
+			continue
 		fi
 		if "$_action" >>"$_log" 2>&1; then
 			apt_served=$apt_suite
