@@ -288,39 +288,64 @@ t_unit_tests() {
 	[ $bad -eq 0 ] || fail "a unit test failed"
 }
 
-# PAPI's own tests, with PAPI's own verdicts (PAPI skips a test whose events are
-# not there). Failures are errors unless listed with their reason in
-# papi-ctests.expected (then this test is a SKIP naming the count).
-t_papi_ctests() {
+# PAPI's own test suite, as its run_tests.sh would run it: every executable of
+# validation_tests, ctests, ftests and components/*/tests (run_tests_exclude.txt
+# applies), from /usr/share/papi, each with PAPI's own verdict and a time limit.
+# A failure is an error unless papi-tests.expected lists it for this profile
+# with its reason (then this test is a SKIP naming the count); a listed test
+# that passes is an error too, so the list stays true.
+papi_test_list() {
+	cd /usr/share/papi || exit 1
+	{
+		for f in validation_tests/* ctests/*; do echo "$f"; done
+		find ftests components/*/tests -type f | sort
+	} | while read -r f; do
+		[ -f "$f" ] && [ -x "$f" ] || continue
+		case $f in *.c | *.h | *.F | *.cu | *.so) continue ;; esac
+		grep -qxF "$f" run_tests_exclude.txt || echo "$f"
+	done
+}
+# A listed failure's reason: the first line of papi-tests.expected for this
+# profile (or "*") and this test.
+papi_expected() {
+	awk -v p="$profile" -v t="$1" '!/^#/ && ($1 == p || $1 == "*") && $2 == t {
+		$1 = $2 = ""; sub(/^ +/, ""); print; exit }' $G/papi-tests.expected
+}
+t_papi_tests() {
 	need_papi
 	pmu_detected "$pmu" || fail "$pmu is not detected: PAPI's tests would not test it"
 	papi_avail -a 2>/dev/null | grep -q '^PAPI_TOT_INS' || fail "no presets for $pmu (PAPI_TOT_INS)"
-	p=0 f=0 s=0 x=0 hard=0
-	for t in $(grep -v '^#' $G/papi-ctests.list); do
-		cd /usr/share/papi/ctests || exit 1
-		timeout 60 ./$t TESTS_QUIET >/tmp/ct.out 2>&1
+	p=0 f=0 s=0 x=0 hard=0 n=0
+	papi_test_list >/tmp/papi-tests.list
+	echo "$(wc -l </tmp/papi-tests.list) of PAPI's tests run (run_tests.sh's list)"
+	while read -r t; do
+		cd /usr/share/papi || exit 1
+		n=$((n + 1))
+		t0=$(date +%s)
+		PATH=./ctests:$PATH timeout ${PAPI_TEST_LIMIT:-120} ./$t TESTS_QUIET </dev/null >/tmp/pt.out 2>&1
 		rc=$?
-		# a known failure on this profile (papi-ctests.expected), with its reason
-		known=$(awk -v p="$profile" -v t="$t" '!/^#/ && $1 == p && $2 == t { $1 = $2 = ""; sub(/^ +/, ""); print }' \
-			$G/papi-ctests.expected)
-		if grep -q 'PASSED' /tmp/ct.out && [ $rc -eq 0 ]; then
+		secs=$(($(date +%s) - t0))
+		rm -rf papi_hl_output*
+		known=$(papi_expected "$t")
+		if [ $rc -eq 0 ] && grep -q 'PASSED' /tmp/pt.out; then
 			v=PASSED p=$((p + 1))
 			[ -z "$known" ] || { v="PASSED-but-listed-as-failing" hard=1; }
-		elif grep -q 'SKIPPED' /tmp/ct.out && [ $rc -eq 0 ]; then v=SKIPPED s=$((s + 1))
+		elif [ $rc -eq 0 ] && grep -q 'SKIPPED' /tmp/pt.out; then v=SKIPPED s=$((s + 1))
 		else
-			case $rc in 124|143) v=TIMEOUT ;; 0|1) v=FAILED ;; *) v=CRASHED ;; esac
-			if [ -n "$known" ] && [ "$v" = FAILED ]; then
-				v="FAILED-known" x=$((x + 1))
+			case $rc in 124 | 143) v=TIMEOUT ;; 0 | 1) v=FAILED ;; *) v=CRASHED ;; esac
+			if [ -n "$known" ]; then
+				v="$v-known" x=$((x + 1))
 			else
 				f=$((f + 1)) hard=1
+				sed 's/^/    | /' /tmp/pt.out | tail -n 20
 			fi
 		fi
-		note=$(grep -vE '^\s*$' /tmp/ct.out | tail -n 1 | cut -c1-100)
-		echo "@@papi $t $v ${known:+($known) }$note"
-	done
-	echo "PAPI ctests: $p passed, $f failed, $x failed for a known reason, $s skipped (by PAPI's own verdicts)"
-	[ $hard -eq 0 ] || fail "PAPI ctests failed (or one listed in papi-ctests.expected passed: update the list)"
-	[ $x -eq 0 ] || skip "$x PAPI ctests fail for the known reasons of papi-ctests.expected"
+		note=$(grep -vE '^\s*$' /tmp/pt.out | tail -n 1 | tr -s '\t ' ' ' | cut -c1-100)
+		echo "@@papi $t $v ${secs}s ${known:+($known) }$note"
+	done </tmp/papi-tests.list
+	echo "PAPI's tests: $n run, $p passed, $f failed, $x failed for a known reason, $s skipped (PAPI's own verdicts)"
+	[ $hard -eq 0 ] || fail "PAPI tests failed (or one listed in papi-tests.expected passed: update the list)"
+	[ $x -eq 0 ] || skip "$x PAPI tests fail for the known reasons of papi-tests.expected"
 }
 
 # What "make demo" shows of a guest (run alone: kernel argument guest.tests=demo).
@@ -398,7 +423,7 @@ echo "@@info cpu $(grep -m1 -E '^(CPU part|marchid)' /proc/cpuinfo | tr -s '\t '
 for t in $TESTS; do
 	echo "@@begin $t"
 	limit=300
-	[ "$t" != bench ] || limit=3000 # scripts/guest-run's own time limit applies
+	case $t in bench | papi-tests) limit=6000 ;; esac # scripts/guest-run's own time limit applies
 	timeout $limit sh $G/suite.sh "$profile" "$t" >/tmp/out 2>&1
 	rc=$?
 	cat /tmp/out
