@@ -7,11 +7,12 @@
 # which scripts/guest-run reads back on the host. A test skips (exit 77, reason
 # on its last "SKIP:" line) only when the emulator cannot show what it checks;
 # a piece of the project missing from the build is a failure.
-# PAPI's own ctests also print "@@papi NAME PASSED|FAILED|SKIPPED|CRASHED|TIMEOUT [note]".
+# PAPI's own tests also print "@@papi NAME VERDICT ..." lines (papi-tests.sh).
 profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
-TESTS=$(grep -v '^#' $G/tests.list)
+TESTS=$(awk '!/^#/ { print $1 }' $G/tests.list)
+case $profile in *-1cpu) TESTS=$(awk '!/^#/ && $2 == "exact" { print $1 }' $G/tests.list) ;; esac
 # A guest.NAME=a,b,c kernel argument, as "a b c".
 karg() { sed -n "s/.*guest\.$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 only=$(karg tests)
@@ -22,7 +23,7 @@ N1=1000000 N2=3000000
 # may accept, refuse or count otherwise) says so, with the kernel it held on.
 kernel_dependent() { echo "kernel-dependent: $* (held on Linux $(uname -r))"; }
 
-case $profile in
+case ${profile%-1cpu} in
 a72) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=yes cpu_id="0xd08" ;;
 n1) arch=aarch64 pmu=arm_n1 useronly=yes overflow=yes cpu_id="0xd0c" ;;
 u74) arch=riscv64 pmu=sifive_u74 useronly=no overflow=no cpu_id="0x489" ;;
@@ -35,6 +36,16 @@ case $arch in
 aarch64) ins_event=$pmu::INST_RETIRED cyc_event=$pmu::CPU_CYCLES user_slack=0 overflow_least= ;;
 riscv64) ins_event=perf::INSTRUCTIONS cyc_event=perf::CYCLES user_slack=2 overflow_least=50 ;;
 esac
+# With several vCPUs under -icount, QEMU's instruction counter includes the
+# other vCPUs' instructions (up to ~1% measured with 4): exact counts become
+# [2N, 2N + 1%] there; the PROFILE-1cpu guests keep the exact checks.
+ncpus=$(grep -c '^processor' /proc/cpuinfo)
+exact=no
+if [ "$ncpus" -gt 1 ]; then
+	[ "$user_slack" != 0 ] || user_slack=1
+else
+	[ "$user_slack" != 0 ] || exact=yes
+fi
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
@@ -288,64 +299,14 @@ t_unit_tests() {
 	[ $bad -eq 0 ] || fail "a unit test failed"
 }
 
-# PAPI's own test suite, as its run_tests.sh would run it: every executable of
-# validation_tests, ctests, ftests and components/*/tests (run_tests_exclude.txt
-# applies), from /usr/share/papi, each with PAPI's own verdict and a time limit.
-# A failure is an error unless papi-tests.expected lists it for this profile
-# with its reason (then this test is a SKIP naming the count); a listed test
-# that passes is an error too, so the list stays true.
-papi_test_list() {
-	cd /usr/share/papi || exit 1
-	{
-		for f in validation_tests/* ctests/*; do echo "$f"; done
-		find ftests components/*/tests -type f | sort
-	} | while read -r f; do
-		[ -f "$f" ] && [ -x "$f" ] || continue
-		case $f in *.c | *.h | *.F | *.cu | *.so) continue ;; esac
-		grep -qxF "$f" run_tests_exclude.txt || echo "$f"
-	done
-}
-# A listed failure's reason: the first line of papi-tests.expected for this
-# profile (or "*") and this test.
-papi_expected() {
-	awk -v p="$profile" -v t="$1" '!/^#/ && ($1 == p || $1 == "*") && $2 == t {
-		$1 = $2 = ""; sub(/^ +/, ""); print; exit }' $G/papi-tests.expected
-}
+# PAPI's own test suite, as its run_tests.sh would run it, with PAPI's own
+# verdicts (papi-tests.sh); failures listed with their reasons for this profile
+# in papi-tests.expected make this test a SKIP naming their count.
 t_papi_tests() {
 	need_papi
 	pmu_detected "$pmu" || fail "$pmu is not detected: PAPI's tests would not test it"
 	papi_avail -a 2>/dev/null | grep -q '^PAPI_TOT_INS' || fail "no presets for $pmu (PAPI_TOT_INS)"
-	p=0 f=0 s=0 x=0 hard=0 n=0
-	papi_test_list >/tmp/papi-tests.list
-	echo "$(wc -l </tmp/papi-tests.list) of PAPI's tests run (run_tests.sh's list)"
-	while read -r t; do
-		cd /usr/share/papi || exit 1
-		n=$((n + 1))
-		t0=$(date +%s)
-		PATH=./ctests:$PATH timeout ${PAPI_TEST_LIMIT:-120} ./$t TESTS_QUIET </dev/null >/tmp/pt.out 2>&1
-		rc=$?
-		secs=$(($(date +%s) - t0))
-		rm -rf papi_hl_output*
-		known=$(papi_expected "$t")
-		if [ $rc -eq 0 ] && grep -q 'PASSED' /tmp/pt.out; then
-			v=PASSED p=$((p + 1))
-			[ -z "$known" ] || { v="PASSED-but-listed-as-failing" hard=1; }
-		elif [ $rc -eq 0 ] && grep -q 'SKIPPED' /tmp/pt.out; then v=SKIPPED s=$((s + 1))
-		else
-			case $rc in 124 | 143) v=TIMEOUT ;; 0 | 1) v=FAILED ;; *) v=CRASHED ;; esac
-			if [ -n "$known" ]; then
-				v="$v-known" x=$((x + 1))
-			else
-				f=$((f + 1)) hard=1
-				sed 's/^/    | /' /tmp/pt.out | tail -n 20
-			fi
-		fi
-		note=$(grep -vE '^\s*$' /tmp/pt.out | tail -n 1 | tr -s '\t ' ' ' | cut -c1-100)
-		echo "@@papi $t $v ${secs}s ${known:+($known) }$note"
-	done </tmp/papi-tests.list
-	echo "PAPI's tests: $n run, $p passed, $f failed, $x failed for a known reason, $s skipped (PAPI's own verdicts)"
-	[ $hard -eq 0 ] || fail "PAPI tests failed (or one listed in papi-tests.expected passed: update the list)"
-	[ $x -eq 0 ] || skip "$x PAPI tests fail for the known reasons of papi-tests.expected"
+	sh $G/papi-tests.sh /usr/share/papi "${profile%-1cpu}" $G/papi-tests.expected
 }
 
 # What "make demo" shows of a guest (run alone: kernel argument guest.tests=demo).
@@ -383,11 +344,11 @@ t_bench() {
 	sed -n '/^## Accuracy/,$p' /tmp/bench/results.md | grep '^| [0-9]'
 	same=$(awk -F, '$2 == "perf::INSTRUCTIONS" { print $14 }' /tmp/bench/accuracy-summary.csv)
 	[ -n "$same" ] || fail "no instruction counts in the accuracy results"
-	if [ "$useronly" = yes ] && [ "$arch" = aarch64 ]; then
+	if [ "$exact" = yes ]; then
 		[ "$same" = yes ] || fail "PAPI and raw perf_event count different user instructions for the same GEMM (net of their own)"
 		echo "GEMM user instructions (net of each side's own): PAPI and raw perf_event identical in every run"
 	else
-		echo "GEMM instructions: not compared exactly here (QEMU's RISC-V instret includes kernel instructions)"
+		echo "GEMM instructions: not compared exactly here (QEMU's RISC-V instret includes kernel instructions; with $ncpus vCPUs its instruction counter includes the other vCPUs')"
 	fi
 }
 
@@ -424,9 +385,9 @@ for t in $TESTS; do
 	echo "@@begin $t"
 	limit=300
 	case $t in bench | papi-tests) limit=6000 ;; esac # scripts/guest-run's own time limit applies
-	timeout $limit sh $G/suite.sh "$profile" "$t" >/tmp/out 2>&1
-	rc=$?
-	cat /tmp/out
+	# streamed (a long test shows its progress on the console), and kept
+	{ timeout $limit sh $G/suite.sh "$profile" "$t" 2>&1; echo $? >/tmp/rc; } | tee /tmp/out
+	rc=$(cat /tmp/rc)
 	case $rc in
 	0) echo "@@result $t PASS" ;;
 	77) echo "@@result $t SKIP $(sed -n 's/^SKIP: //p' /tmp/out | tail -n 1)" ;;

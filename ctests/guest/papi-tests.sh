@@ -1,0 +1,79 @@
+#!/bin/sh
+# papi-tests.sh DIR PROFILE EXPECTED [TEST...]
+#
+# Runs PAPI's own tests from DIR (an installed share/papi, or PAPI's src/ tree)
+# the way its run_tests.sh does (./TEST TESTS_QUIET, ctests/ on PATH), each
+# with a time limit (PAPI_TEST_LIMIT seconds, default 120), and prints per test
+#   @@papi TEST VERDICT SECONDSs [(listed reason)] PAPI's reason or last line
+# with PAPI's own verdict: PASSED, SKIPPED, FAILED, CRASHED (a signal or an exit
+# status other than 0/1) or TIMEOUT. Without TESTs, the list is run_tests.sh's:
+# every executable of validation_tests, ctests, ftests and components/*/tests,
+# less run_tests_exclude.txt. A failure is an error unless EXPECTED lists it for
+# PROFILE ("PROFILES TEST REASON" lines, PROFILES comma-separated or "*");
+# a listed test that passes is an error too, so the list stays true.
+# Exit: 0 all passed or skipped; 77 only listed failures besides ("SKIP:" line
+# with their count); 1 otherwise ("FAIL:" line).
+[ $# -ge 3 ] || { echo "usage: papi-tests.sh DIR PROFILE EXPECTED [TEST...]" >&2; exit 2; }
+dir=$1 profile=$2 expected=$3
+shift 3
+cd "$dir" || { echo "FAIL: no PAPI tests in $dir"; exit 1; }
+out=${TMPDIR:-/tmp}/papi-test.$$
+list=${TMPDIR:-/tmp}/papi-tests.$$
+trap 'rm -f "$out" "$list"' EXIT
+
+if [ $# -gt 0 ]; then
+	printf '%s\n' "$@" >"$list"
+else
+	{
+		for f in validation_tests/* ctests/*; do echo "$f"; done
+		find ftests components/*/tests -type f 2>/dev/null | sort
+	} | while read -r f; do
+		[ -f "$f" ] && [ -x "$f" ] || continue
+		case $f in *.c | *.h | *.F | *.cu | *.so) continue ;; esac
+		grep -qxF "$f" run_tests_exclude.txt || echo "$f"
+	done >"$list"
+fi
+
+# A listed failure's reason: the first line of EXPECTED whose profiles include
+# this one and whose test is this.
+listed() {
+	awk -v p="$profile" -v t="$1" '!/^#/ && NF >= 3 && $2 == t {
+		n = split($1, ps, ",")
+		for (i = 1; i <= n; i++) if (ps[i] == p || ps[i] == "*") { $1 = $2 = ""; sub(/^ +/, ""); print; exit } }' \
+		"$expected"
+}
+
+echo "$(wc -l <"$list") of PAPI's tests run, from $dir"
+p=0 f=0 s=0 x=0 hard=0 n=0
+while read -r t; do
+	n=$((n + 1))
+	[ -x "$t" ] || { echo "@@papi $t FAILED 0s not built"; f=$((f + 1)) hard=1; continue; }
+	t0=$(date +%s)
+	PATH=./ctests:$PATH timeout "${PAPI_TEST_LIMIT:-120}" "./$t" TESTS_QUIET </dev/null >"$out" 2>&1
+	rc=$?
+	secs=$(($(date +%s) - t0))
+	rm -rf papi_hl_output*
+	known=$(listed "$t")
+	if [ $rc -eq 0 ] && grep -q 'PASSED' "$out"; then
+		v=PASSED p=$((p + 1))
+		[ -z "$known" ] || { v="PASSED-but-listed-as-failing" hard=1; }
+	elif [ $rc -eq 0 ] && grep -q 'SKIPPED' "$out"; then
+		v=SKIPPED s=$((s + 1))
+	else
+		case $rc in 124 | 143) v=TIMEOUT ;; 0 | 1) v=FAILED ;; *) v=CRASHED ;; esac
+		if [ -n "$known" ]; then
+			v="$v-known" x=$((x + 1))
+		else
+			f=$((f + 1)) hard=1
+			tail -n 20 "$out" | sed 's/^/    | /'
+		fi
+	fi
+	# PAPI's reason (its "Error ..." line), else its last line
+	note=$(grep -E 'Error|error|FAIL|SKIP' "$out" | grep -v '^ *FAILED!*$' | head -n 1 | tr -s '\t ' ' ' | cut -c1-100)
+	[ -n "$note" ] || note=$(grep -v '^[[:space:]]*$' "$out" | tail -n 1 | tr -s '\t ' ' ' | cut -c1-100)
+	echo "@@papi $t $v ${secs}s ${known:+($known) }$note"
+done <"$list"
+echo "PAPI's tests: $n run, $p passed, $f failed, $x failed for a listed reason, $s skipped (PAPI's own verdicts)"
+[ $hard -eq 0 ] || { echo "FAIL: PAPI tests failed (or one listed in $(basename "$expected") passed: update the list)"; exit 1; }
+[ $x -eq 0 ] || { echo "SKIP: $x PAPI tests fail for the reasons listed in $(basename "$expected")"; exit 77; }
+exit 0
