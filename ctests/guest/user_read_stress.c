@@ -16,7 +16,8 @@
  *            group) is read; at least one of them must show time running <
  *            time enabled (the kernel did rotate);
  *   sysctl   the main thread writes 0 to /proc/sys/kernel/perf_user_access
- *            after a third of every thread's rounds and 1 after two thirds;
+ *            when every thread has done a third of its rounds and 1 at two
+ *            thirds (the threads wait there for it);
  *   mpx      the sets are multiplexed by PAPI (PAPI_set_multiplex) with the
  *            EXTRA events added, more than the counters: the kernel rotates
  *            them and PAPI scales.
@@ -35,19 +36,29 @@
  *     agrees with it: 0 <= read() - PAPI_read <= FINAL_SLACK per event (the
  *     instructions and cycles between the two: the end of PAPI_read and the
  *     start of the system call, and the kernel's entry on RISC-V, where the
- *     counters include kernel mode);
- *   - mpx: the instructions estimate lies within 10% of the loops' total; the
- *     last PAPI_read is within 1% of the same scaling done on read()'s counts
- *     (PAPI truncates enabled/running to hundredths) plus FINAL_SLACK;
- *   - each thread ran on more than one CPU.
+ *     guests' counters include kernel mode; measured 104-149 on Arm, about
+ *     1600 on RISC-V);
+ *   - mpx: the instructions estimate over the loops lies within -10% and
+ *     +MPX_SLACK% of their 2 * WORK * ROUNDS (more is counted: on RISC-V
+ *     the kernel's instructions, one read() per event and read among them;
+ *     on Arm, where only user mode counts, QEMU with 2 vCPUs adds some of
+ *     the other vCPU's instructions around system calls: measured +10%
+ *     here, +5% to +23% in sysctl's read() phase); the last PAPI_read is
+ *     within 1% of the same scaling
+ *     done on read()'s counts (PAPI truncates enabled/running to
+ *     hundredths) plus FINAL_SLACK;
+ *   - each thread ran on more than one CPU (on a 1-CPU guest, said and not
+ *     checked: the threads still preempt each other there).
  *
  * How each read was served is counted: this program defines read(), which
  * libpapi's calls resolve to, so a PAPI_read that made no read() call read the
  * counters in user space.  With fast_counter_read (perf_user_access 1 at
  * PAPI_library_init) user reads must have happened in migrate and rotate, and
- * in sysctl before the switch; after the switch to 0 every thread must have
- * fallen back to read() at least once (the kernel withdraws access when it
- * next schedules the event: until then user reads stay right).  mpx sets must
+ * in sysctl before the switch.  On AArch64, after the switch to 0 every
+ * thread must have fallen back to read() at least once (Linux withdraws
+ * access when it next schedules the event; until then user reads stay
+ * right).  RISC-V Linux (6.12) grants access when an event is mmapped and
+ * keeps it: there the reads after the switch are only counted.  mpx sets must
  * never read in user space (one read() per event).  Without
  * fast_counter_read every PAPI_read must use read().
  *
@@ -77,7 +88,13 @@
 #define ROTATE_EVENTS 8
 #define MAX_EVENTS 16
 #define MAX_THREADS 16
-#define FINAL_SLACK 100000
+#define FINAL_SLACK 10000
+#define MPX_SLACK 25
+#if defined(__riscv)
+#define SYSCTL_WITHDRAWS 0
+#else
+#define SYSCTL_WITHDRAWS 1
+#endif
 
 static void loop(uint64_t n)
 {
@@ -268,7 +285,14 @@ static void *work(void *arg)
 	memcpy(w->first, prev, sizeof(prev));
 	lastcpu = sched_getcpu();
 	for (int round = 0; round < ROUNDS; round++) {
-		int ph = phase;
+		struct timespec ms = { 0, 1000000 };
+		int ph;
+
+		while (mode == SYSCTL && round == ROUNDS / 3 && phase < 1)
+			nanosleep(&ms, NULL);
+		while (mode == SYSCTL && round == 2 * ROUNDS / 3 && phase < 2)
+			nanosleep(&ms, NULL);
+		ph = phase;
 
 		loop(WORK);
 		made = reads_made;
@@ -370,9 +394,9 @@ static void *work(void *arg)
 			fail(w, "%s: the last PAPI_read %lld, scaled read() %lld: not within 1%% + %d",
 			     event_names[0], w->final_papi[0], w->final_read[0], FINAL_SLACK);
 		d = w->last[0] - w->first[0];
-		if (d < total * 0.9 || d > total * 1.1)
-			fail(w, "%s: %lld over the loops of %lld instructions: not within 10%%",
-			     event_names[0], d, total);
+		if (d < total * 0.9 || d > total * (1 + MPX_SLACK / 100.0))
+			fail(w, "%s: %lld over the loops of %lld instructions: not within -10%% +%d%%",
+			     event_names[0], d, total, MPX_SLACK);
 		if (!w->rotated)
 			fail(w, "no multiplexed event shows time running < time enabled: no rotation");
 	}
@@ -388,7 +412,7 @@ static void *work(void *arg)
 		for (i = 0; i < nrot; i++)
 			close(rot[i]);
 	}
-	if (w->migrations == 0)
+	if (w->migrations == 0 && ncpus > 1)
 		fail(w, "ran on one CPU only: no migration");
 	PAPI_stop(es, v);
 	PAPI_cleanup_eventset(es);
@@ -460,10 +484,10 @@ int main(int argc, char **argv)
 	ci = PAPI_get_component_info(0);
 	fast = ci->fast_counter_read;
 	ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpus < 2) {
-		printf("one CPU: no migration possible\n");
-		return 77;
-	}
+	if (ncpus < 1)
+		ncpus = 1;
+	if (ncpus == 1)
+		printf("one CPU: no migrations, the threads only preempt each other\n");
 	nthreads = 2 * ncpus < MAX_THREADS ? 2 * ncpus : MAX_THREADS;
 	printf("%s: %d threads on %d CPUs, %d rounds of %d loop iterations, migrating every %d rounds, fast_counter_read=%d\n",
 	       mode_names[mode], nthreads, ncpus, ROUNDS, WORK, MIGRATE_EVERY, fast);
@@ -514,7 +538,7 @@ int main(int argc, char **argv)
 		if (fast && mode != MPX && w->user[0] == 0)
 			fail(w, "fast_counter_read, but no PAPI_read in user space%s",
 			     mode == SYSCTL ? " before the switch" : "");
-		if (mode == SYSCTL && w->fallback[1] == 0)
+		if (mode == SYSCTL && SYSCTL_WITHDRAWS && w->fallback[1] == 0)
 			fail(w, "perf_user_access 0, but no PAPI_read fell back to read()");
 		if (mode == MPX && u != 0)
 			fail(w, "a multiplexed set read in user space");
