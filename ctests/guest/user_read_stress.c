@@ -265,15 +265,21 @@ static void *work(void *arg)
 		return NULL;
 	}
 	/* The group leader: its read() (PERF_FORMAT_GROUP) gives nr, then the counts */
+	char seen[128] = "";
 	for (fd = 0; fd < 1024 && mode != MPX; fd++) {
+		ssize_t n;
+
 		if (!(after[fd / 8] & ~before[fd / 8] & (1 << (fd % 8))))
 			continue;
-		if (read_uncounted(fd, buf, sizeof(buf)) == (ssize_t)((1 + nevents) * sizeof(long long)) &&
-		    buf[0] == nevents)
+		buf[0] = -1;
+		n = read_uncounted(fd, buf, sizeof(buf));
+		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen), " fd %d: %zd bytes, %lld;",
+			 fd, n, buf[0]);
+		if (n == (ssize_t)((1 + nevents) * sizeof(long long)) && buf[0] == nevents)
 			leader = fd;
 	}
 	if (mode != MPX && leader < 0) {
-		fail(w, "no group leader among this thread's new perf_event fds");
+		fail(w, "no group leader among this thread's new perf_event fds:%s", seen);
 		return NULL;
 	}
 
@@ -409,14 +415,20 @@ static void *work(void *arg)
 		if (!w->rotated)
 			fail(w, "none of the %d flexible events shows time running < time enabled: no rotation",
 			     nrot);
+		pthread_mutex_lock(&open_lock);
 		for (i = 0; i < nrot; i++)
 			close(rot[i]);
+		pthread_mutex_unlock(&open_lock);
 	}
 	if (w->migrations == 0 && ncpus > 1)
 		fail(w, "ran on one CPU only: no migration");
+	/* closing under the lock too: a thread still setting up must not get */
+	/* these fd numbers between its two snapshots                         */
+	pthread_mutex_lock(&open_lock);
 	PAPI_stop(es, v);
 	PAPI_cleanup_eventset(es);
 	PAPI_destroy_eventset(&es);
+	pthread_mutex_unlock(&open_lock);
 	PAPI_unregister_thread();
 	return NULL;
 }
