@@ -146,6 +146,37 @@ t_foreign_read() {
 	[ $rc -eq 0 ] || fail "a set read by a forked child or another thread: crash or wrong value (exit $rc)"
 }
 
+# PAPI_read under stress (issue 20 item 4, user_read_stress.c): 2 threads per
+# CPU, each reading its own set while they migrate; while the kernel rotates
+# other events in the same threads (rotate) or PAPI's multiplexed sets (mpx);
+# while perf_user_access is switched off and on again (sysctl). Every read
+# monotonic, the last PAPI_read within a bound of read()'s, user-space reads
+# and read() fallbacks counted.
+t_user_read_stress() {
+	need_papi
+	[ "$arch" = riscv64 ] || need_pmu
+	f=/proc/sys/kernel/perf_user_access
+	old= bad=0
+	if [ -e $f ]; then
+		kernel_dependent "perf_user_access grants and withdraws user-space counter reads as this kernel defines them"
+		old=$(cat $f)
+		echo 1 >$f
+	fi
+	for m in migrate rotate; do
+		$CT/guest/user_read_stress $m "$ins_event" "$cyc_event" || bad=1
+	done
+	if [ -e $f ]; then
+		$CT/guest/user_read_stress sysctl "$ins_event" "$cyc_event" || bad=1
+	else
+		echo "sysctl: not on this kernel (no $f)"
+	fi
+	# more events than counters, multiplexed by PAPI (as in t_sched)
+	evs=$(pmu_events | awk -v p="$pmu" '$1 !~ /CYCLES|INST_RETIRED/ { printf "%s::%s ", p, $1 }' | cut -d' ' -f1-8)
+	$CT/guest/user_read_stress mpx "$ins_event" "$cyc_event" $evs || bad=1
+	[ -z "$old" ] || echo "$old" >$f
+	[ $bad -eq 0 ] || fail "PAPI_read under migration, rotation or a perf_user_access switch: wrong, not monotonic, or a crash"
+}
+
 t_count_papi_preset() {
 	need_papi
 	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack
