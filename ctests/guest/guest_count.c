@@ -30,21 +30,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "guest_loop.h"
+
 static long peo(struct perf_event_attr *a)
 {
 	return syscall(__NR_perf_event_open, a, 0, -1, -1, 0);
-}
-
-/* Exactly two instructions per iteration. */
-static void loop(uint64_t n)
-{
-#if defined(__aarch64__)
-	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
-#elif defined(__riscv)
-	__asm__ volatile("1: addi %0, %0, -1\n\tbnez %0, 1b" : "+r"(n));
-#else
-#error "guest_count is for the aarch64 and riscv64 guests"
-#endif
 }
 
 static void attr_init(struct perf_event_attr *a, uint32_t type, uint64_t config, int user)
@@ -58,7 +48,7 @@ static void attr_init(struct perf_event_attr *a, uint32_t type, uint64_t config,
 	a->exclude_hv = user;
 }
 
-/* Counts of instructions and cycles over loop(n). */
+/* Counts of instructions and cycles over guest_loop(n). */
 static int count_loop(uint64_t n, int user, uint64_t *ins, uint64_t *cyc)
 {
 	struct perf_event_attr a;
@@ -76,7 +66,7 @@ static int count_loop(uint64_t n, int user, uint64_t *ins, uint64_t *cyc)
 	ioctl(fi, PERF_EVENT_IOC_RESET, 0);
 	ioctl(fc, PERF_EVENT_IOC_ENABLE, 0);
 	ioctl(fi, PERF_EVENT_IOC_ENABLE, 0);
-	loop(n);
+	guest_loop(n);
 	ioctl(fi, PERF_EVENT_IOC_DISABLE, 0);
 	ioctl(fc, PERF_EVENT_IOC_DISABLE, 0);
 	if (read(fi, ins, 8) != 8 || read(fc, cyc, 8) != 8) {
@@ -159,7 +149,7 @@ static int cmd_events(int argc, char **argv)
 			continue;
 		}
 		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-		loop(100000);
+		guest_loop(100000);
 		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 		if (read(fd, &v, 8) != 8)
 			v = 0;
@@ -194,7 +184,7 @@ static int cmd_overflow(void)
 		return 1;
 	}
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	loop(2000000);
+	guest_loop(2000000);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	pg = (struct perf_event_mmap_page *)buf;
 	head = pg->data_head;

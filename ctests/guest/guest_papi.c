@@ -55,16 +55,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void loop(uint64_t n)
-{
-#if defined(__aarch64__)
-	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
-#elif defined(__riscv)
-	__asm__ volatile("1: addi %0, %0, -1\n\tbnez %0, 1b" : "+r"(n));
-#else
-#error "guest_papi is for the aarch64 and riscv64 guests"
-#endif
-}
+#include "guest_loop.h"
 
 #define CHECK(call)                                                                  \
 	do {                                                                         \
@@ -93,7 +84,7 @@ static int cmd_count(const char *ev, uint64_t n1, uint64_t n2, double slack)
 	CHECK(PAPI_stop(es, &v[0]));
 	for (int i = 0; i < 2; i++) {
 		CHECK(PAPI_start(es));
-		loop(n[i]);
+		guest_loop(n[i]);
 		CHECK(PAPI_stop(es, &v[i]));
 		c[i] = v[i] - 2 * (int64_t)n[i];
 		printf("%s: N=%" PRIu64 " count=%lld = 2N%+" PRId64 "\n", ev, n[i], v[i], c[i]);
@@ -150,7 +141,7 @@ static int cmd_sched(int argc, char **argv)
 	for (i = 2; i < argc; i++)
 		CHECK(PAPI_add_named_event(es, argv[i]));
 	CHECK(PAPI_start(es));
-	loop(20000000);
+	guest_loop(20000000);
 	CHECK(PAPI_stop(es, v));
 	n = argc - 2;
 	for (i = 0; i < n; i++)
@@ -206,7 +197,7 @@ static int cmd_domain(const char *ev, int user)
 		printf("start %s in %s: %s (%d)\n", ev, what, PAPI_strerror(r), r);
 		return user ? 3 : 1;
 	}
-	loop(1000000);
+	guest_loop(1000000);
 	CHECK(PAPI_stop(es, &v));
 	printf("%s in %s = %lld\n", ev, what, v);
 	return v > 0 ? 0 : 1;
@@ -233,9 +224,9 @@ static int cmd_userread(const char *ev, uint64_t n1, uint64_t n2, int fast, doub
 	CHECK(PAPI_start(es));
 	CHECK(PAPI_read(es, &tmp));	/* lazy binding */
 	CHECK(PAPI_read(es, &v[0]));
-	loop(n1);
+	guest_loop(n1);
 	CHECK(PAPI_read(es, &v[1]));
-	loop(n2);
+	guest_loop(n2);
 	CHECK(PAPI_read(es, &v[2]));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < 2000; i++)
@@ -315,7 +306,7 @@ static int overflow_run(enum overflow_case how, int ovf, int other, uint64_t n, 
 		}
 	}
 	CHECK(PAPI_start(es));
-	loop(n);
+	guest_loop(n);
 	CHECK(PAPI_stop(es, v));
 	expect = v[overflow_index] / threshold;
 	least = min_percent ? expect * min_percent / 100 : expect - 1;
@@ -411,7 +402,7 @@ static int cmd_foreign_read(const char *ev, uint64_t n)
 	CHECK(PAPI_create_eventset(&foreign_es));
 	CHECK(PAPI_add_named_event(foreign_es, ev));
 	CHECK(PAPI_start(foreign_es));
-	loop(n);
+	guest_loop(n);
 	CHECK(PAPI_read(foreign_es, &v[0]));
 	printf("owner: %lld\n", v[0]);
 	fflush(stdout);

@@ -82,6 +82,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "guest_loop.h"
+
 #define ROUNDS 240
 #define WORK 50000
 #define MIGRATE_EVERY 3
@@ -95,17 +97,6 @@
 #else
 #define SYSCTL_WITHDRAWS 1
 #endif
-
-static void loop(uint64_t n)
-{
-#if defined(__aarch64__)
-	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
-#elif defined(__riscv)
-	__asm__ volatile("1: addi %0, %0, -1\n\tbnez %0, 1b" : "+r"(n));
-#else
-#error "user_read_stress is for the aarch64 and riscv64 guests"
-#endif
-}
 
 /* libpapi's read() calls land here: counted per thread, and in mpx the
  * count, time enabled and time running each returns kept in capture */
@@ -300,7 +291,7 @@ static void *work(void *arg)
 			nanosleep(&ms, NULL);
 		ph = phase;
 
-		loop(WORK);
+		guest_loop(WORK);
 		made = reads_made;
 		capture = mode == MPX ? raw : NULL;
 		captured = 0;
