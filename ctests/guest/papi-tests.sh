@@ -14,6 +14,8 @@
 # its reason starts with "sometimes:" (a failure that depends on timing).
 # PAPI_TESTS_NOT_RUN=FILE: tests listed there ("TEST REASON" lines) are not
 # run; each is printed as NOT-RUN with the reason, and counted apart.
+# PAPI_TESTS_SHOW=1: tests run without TESTS_QUIET and their whole output is
+# printed (to look into one).
 # Exit: 0 all passed or skipped; 77 only listed failures besides ("SKIP:" line
 # with their count); 1 otherwise ("FAIL:" line).
 [ $# -ge 3 ] || { echo "usage: papi-tests.sh DIR PROFILE EXPECTED [TEST...]" >&2; exit 2; }
@@ -60,8 +62,11 @@ while read -r t; do
 	n=$((n + 1))
 	[ -x "$t" ] || { echo "@@papi $t FAILED 0s not built"; f=$((f + 1)) hard=1; continue; }
 	t0=$(date +%s)
-	PATH=./ctests:$PATH timeout "${PAPI_TEST_LIMIT:-120}" "./$t" TESTS_QUIET </dev/null >"$out" 2>&1
+	quiet=TESTS_QUIET
+	[ "${PAPI_TESTS_SHOW:-}" != 1 ] || quiet=
+	PATH=./ctests:$PATH timeout "${PAPI_TEST_LIMIT:-120}" "./$t" $quiet </dev/null >"$out" 2>&1
 	rc=$?
+	[ "${PAPI_TESTS_SHOW:-}" != 1 ] || sed "s|^|    $t: |" "$out"
 	secs=$(($(date +%s) - t0))
 	rm -rf papi_hl_output*
 	known=$(listed "$t")

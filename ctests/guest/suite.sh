@@ -332,7 +332,8 @@ t_unit_tests() {
 
 # PAPI's own test suite, as its run_tests.sh would run it, with PAPI's own
 # verdicts (papi-tests.sh), less the tests of papi-tests.slow unless the kernel
-# argument guest.papi_slow=1 asks for them (GUEST_PAPI_SLOW=1 scripts/guest-run);
+# argument guest.papi_slow=1 asks for them (GUEST_PAPI_SLOW=1 scripts/guest-run)
+# or guest.papi_tests names the tests to run (GUEST_PAPI_TESTS);
 # failures listed with their reasons for this profile in papi-tests.expected
 # make this test a SKIP naming their count.
 t_papi_tests() {
@@ -340,10 +341,11 @@ t_papi_tests() {
 	pmu_detected "$pmu" || fail "$pmu is not detected: PAPI's tests would not test it"
 	papi_avail -a 2>/dev/null | grep -q '^PAPI_TOT_INS' || fail "no presets for $pmu (PAPI_TOT_INS)"
 	slow=$G/papi-tests.slow
-	[ "$(karg papi_slow)" != 1 ] || slow=
+	[ "$(karg papi_slow)" != 1 ] && [ -z "$(karg papi_tests)" ] || slow=
+	limit=$(karg papi_limit)
 	# its exit status is this test's verdict (77: SKIP, its "SKIP:" line says why)
-	PAPI_TEST_LIMIT=60 PAPI_TESTS_NOT_RUN=$slow \
-		sh $G/papi-tests.sh /usr/share/papi "${profile%-1cpu}" $G/papi-tests.expected
+	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) \
+		sh $G/papi-tests.sh /usr/share/papi "${profile%-1cpu}" $G/papi-tests.expected $(karg papi_tests)
 	rc=$?
 	[ $rc -eq 0 ] || exit $rc
 }
