@@ -14,6 +14,12 @@ note() {
 	echo "$PROG: $*" >&2
 }
 
+# A guest's time limit (seconds of host time; GUEST_TIMEOUT overrides). The
+# longest guest run, a72's suite, took 714 s on an idle 2-core machine and
+# over 900 s on a loaded one: the limit catches a hung guest, it is not a
+# performance target.
+GUEST_TIMEOUT_DEFAULT=2400
+
 # upstream_field PROJECT FIELD: a column of scripts/upstream.list
 # (version, debsrc, tarball, topdir, sha256, suites).
 upstream_field() {
