@@ -287,6 +287,28 @@ test_wanted_event_sets(void **state)
 	assert_false(_pe_user_read_wanted(0, 0, 0, -1, 1));
 }
 
+/* RISC-V SBI firmware events are never read in user space (PAPI 0042):  */
+/* Linux publishes a counter index for them that no CSR backs.            */
+static void
+test_firmware_events_not_user_read(void **state)
+{
+	struct perf_event_attr attr;
+
+	(void)state;
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_RAW;
+	attr.config = (1ULL << 63) | 4;		/* SBI_PMU_FW_SFENCE_VMA_RCVD */
+	assert_false(_pe_user_read_event_ok(&attr, 1));
+	/* the same encoding on AArch64 is an ordinary raw event */
+	assert_true(_pe_user_read_event_ok(&attr, 0));
+	/* RISC-V hardware events and raw events without bit 63 */
+	attr.config = 0x4201;
+	assert_true(_pe_user_read_event_ok(&attr, 1));
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_INSTRUCTIONS;
+	assert_true(_pe_user_read_event_ok(&attr, 1));
+}
+
 static void
 test_request_config1(void **state)
 {
@@ -1691,6 +1713,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
 		cmocka_unit_test(test_request_config1),
+		cmocka_unit_test(test_firmware_events_not_user_read),
 		cmocka_unit_test(test_line_kinds),
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_presets_same_as_full_parse),

@@ -43,6 +43,11 @@
  *       space where the kernel grants it), then a forked child and another
  *       thread read it, then the owner again: every read must succeed (no
  *       signal) and the values must not go back (child and thread read()).
+ *   guest_papi idle-read EVENT N MAX  EVENT counts (almost) nothing while a
+ *       loop of N iterations runs (an SBI firmware event on one hart): the
+ *       PAPI_read values around the loop and PAPI_stop's may not exceed MAX,
+ *       whichever way PAPI reads (user space or read()). A counter of
+ *       instructions or cycles read instead would give 2N or more.
  */
 #include <inttypes.h>
 #include <papi.h>
@@ -442,6 +447,23 @@ static int cmd_foreign_read(const char *ev, uint64_t n)
 	return bad;
 }
 
+static int cmd_idle_read(const char *ev, uint64_t n, long long max)
+{
+	int es = PAPI_NULL;
+	long long v[3];
+
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_add_named_event(es, ev));
+	CHECK(PAPI_start(es));
+	CHECK(PAPI_read(es, &v[0]));
+	guest_loop(n);
+	CHECK(PAPI_read(es, &v[1]));
+	CHECK(PAPI_stop(es, &v[2]));
+	printf("%s around a loop of %" PRIu64 " iterations: read %lld, read %lld, stop %lld (at most %lld)\n",
+	       ev, n, v[0], v[1], v[2], max);
+	return v[0] > max || v[1] > max || v[2] > max;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -473,6 +495,8 @@ int main(int argc, char **argv)
 		return cmd_thread_presets();
 	if (argc == 4 && !strcmp(argv[1], "foreign-read"))
 		return cmd_foreign_read(argv[2], strtoull(argv[3], NULL, 0));
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N\n");
+	if (argc == 5 && !strcmp(argv[1], "idle-read"))
+		return cmd_idle_read(argv[2], strtoull(argv[3], NULL, 0), atoll(argv[4]));
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX\n");
 	return 2;
 }

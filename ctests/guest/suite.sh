@@ -208,6 +208,27 @@ t_user_read() {
 	[ $((fast * 4)) -le "$slow" ] || fail "user-space PAPI_read not 4x cheaper than read()"
 }
 
+# An SBI firmware event (RISC-V) read with user-space reads on: its counter
+# lives in the firmware, not in a counter CSR, yet Linux (6.12 measured)
+# publishes a counter index for it in the mmap page (PAPI 0042: PAPI_read gave
+# -9223372035532803929 where read() gives 0). Remote SFENCE.VMA requests
+# received on one hart: none during a loop.
+t_user_read_firmware() {
+	need_papi
+	[ "$arch" = riscv64 ] || skip "SBI firmware events exist on RISC-V only"
+	[ "$(grep -c '^processor' /proc/cpuinfo)" -eq 1 ] || skip "needs one hart (other harts send SFENCE.VMA requests)"
+	f=/proc/sys/kernel/perf_user_access
+	[ -e $f ] || skip "kernel without perf_user_access (RISC-V < 6.6)"
+	old=$(cat $f) bad=0
+	for access in 1 0; do
+		echo $access >$f
+		echo "perf_user_access=$access:"
+		$CT/guest/guest_papi idle-read $pmu::FW_SFENCE_VMA_RECEIVED $N2 1000 || bad=1
+	done
+	echo "$old" >$f
+	[ $bad -eq 0 ] || fail "a firmware event read another counter"
+}
+
 t_encodings() {
 	need_pmu
 	evs=$(pmu_events | awk -v p="$pmu" '{ printf "%s::%s ", p, $1 }')

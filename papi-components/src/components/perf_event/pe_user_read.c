@@ -95,6 +95,14 @@ _pe_user_read_wanted( int inherit, int attached, int system_wide,
 	return cpu == -1;
 }
 
+int
+_pe_user_read_event_ok( const struct perf_event_attr *attr, int riscv )
+{
+	if ( riscv && attr->type == PERF_TYPE_RAW && ( attr->config >> 63 ) )
+		return 0;
+	return 1;
+}
+
 /* The calling thread's id, asked of the kernel once per thread.  A   */
 /* forked child starts with its parent's cache, so it is cleared there. */
 static __thread pid_t self_tid;

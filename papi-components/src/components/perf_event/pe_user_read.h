@@ -24,6 +24,14 @@ struct perf_event_mmap_page;
 #define PE_USER_READ_ARM64		0
 #endif
 
+/* Whether SBI firmware events must be kept from user reads              */
+/* (_pe_user_read_event_ok)                                                */
+#if defined(__riscv)
+#define PE_USER_READ_RISCV		1
+#else
+#define PE_USER_READ_RISCV		0
+#endif
+
 /* Page indexes 1 to PE_USER_READ_COUNTERS name the counters this code     */
 /* reads: AArch64 PMEVCNTR0..30_EL0 and PMCCNTR_EL0 (index 32), RISC-V the */
 /* CSRs 0xc00 to 0xc1f.  A kernel may publish others (Linux 6.13+ knows    */
@@ -56,6 +64,12 @@ int _pe_user_read_detect( void );
 /* read() when the kernel did not grant it (see _pe_user_read_page).       */
 int _pe_user_read_wanted( int inherit, int attached, int system_wide,
 			  int cpu, int multiplexed );
+
+/* Can this event be read in user space at all?  Not a RISC-V SBI         */
+/* firmware event ('riscv'; PERF_TYPE_RAW with config bit 63): it counts   */
+/* in the firmware, no CSR holds it, yet Linux (6.12) publishes a page     */
+/* index for it, and a user read returned garbage where read() gives 0.    */
+int _pe_user_read_event_ok( const struct perf_event_attr *attr, int riscv );
 
 /* The calling thread's id (gettid), cached per thread and cleared in a  */
 /* forked child.  A counter is read in user space only by the thread that */
