@@ -1,9 +1,11 @@
 /*
  * Unit tests of our PAPI substrate internals, linked with the host build's
  * static libpapi.a: cpuinfo decoding into the hardware info (through
- * LIBPFM_PROC_CPUINFO and ctests/fixtures/cpuinfo), the cycle timer's
- * arithmetic and monotonicity, and the perf_event PMU probe's decision logic
- * with a fault-injected perf_event_open.
+ * LIBPFM_PROC_CPUINFO and ctests/fixtures/cpuinfo), the CPU clock and its
+ * source (cpufreq and device tree files from ctests/fixtures/cpu-clock, see
+ * open() below), the cycle timer's arithmetic and monotonicity, and the
+ * perf_event PMU probe's decision logic with a fault-injected
+ * perf_event_open.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +25,7 @@
 #include "linux-cycles.h"
 #include "linux-cpuinfo.h"
 #include "components/perf_event/pe_pmu_probe.h"
+#include "open_hook.h"
 
 #ifndef FIXTURES
 #error "FIXTURES must name the cpuinfo fixture directory"
@@ -30,6 +33,34 @@
 
 /* linux-common.c */
 int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo, int *cpuinfo_mhz);
+const char *_linux_cpu_mhz_source(void);
+
+/*
+ * PAPI reads the CPU clock's sysfs and device tree files with open(), and
+ * libpapi.a is linked into this program: its open() and open64() are
+ * those of open_hook.h.  While clock_root is set, they open cpu0's
+ * cpufreq/ and of_node/ files from that directory instead (a directory
+ * that does not exist is a machine with neither); every other file is
+ * opened as asked.
+ */
+#define CLOCK_FIXTURES FIXTURES "/../cpu-clock"
+#define SYS_CPU0 "/sys/devices/system/cpu/cpu0/"
+
+static const char *clock_root;
+
+static const char *
+open_hook(const char *path, char *buf, size_t size)
+{
+	const char *rest;
+
+	if (!clock_root || !path || strncmp(path, SYS_CPU0, strlen(SYS_CPU0)))
+		return path;
+	rest = path + strlen(SYS_CPU0);
+	if (strncmp(rest, "cpufreq/", 8) && strncmp(rest, "of_node/", 8))
+		return path;
+	snprintf(buf, size, "%s/%s", clock_root, rest);
+	return buf;
+}
 
 static void
 use_fixture(const char *name)
@@ -40,13 +71,16 @@ use_fixture(const char *name)
 	setenv("LIBPFM_PROC_CPUINFO", path, 1);
 }
 
+/* decoded as on a machine without cpufreq and device tree clock */
 static void
 decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
 {
 	memset(hw, 0, sizeof(*hw));
 	*mhz = 0;
 	use_fixture(fixture);
+	clock_root = CLOCK_FIXTURES "/none";
 	assert_int_equal(_linux_get_cpu_info(hw, mhz), PAPI_OK);
+	clock_root = NULL;
 	unsetenv("LIBPFM_PROC_CPUINFO");
 }
 
@@ -82,9 +116,8 @@ test_unmatched_linux6(void **state)
 	assert_int_equal(hw.cpuid_family, 0x489);
 	assert_int_equal(hw.cpuid_model, 7);
 	assert_int_equal(hw.cpuid_stepping, 0x20181004);
-	/* no "cpu MHz", no BogoMIPS guess: unknown (the host has no DT clock) */
-	if (access("/proc/device-tree/cpus", F_OK) != 0)
-		assert_true(mhz < 1);
+	/* no "cpu MHz", no BogoMIPS guess: unknown */
+	assert_true(mhz < 1);
 
 	f = fopen(FIXTURES "/hifive-unmatched-linux6.txt", "r");
 	assert_non_null(f);
@@ -145,8 +178,7 @@ test_arm_no_bogomips_mhz(void **state)
 	assert_int_equal(hw.vendor, PAPI_VENDOR_ARM_ARM);
 	assert_int_equal(hw.cpuid_model, 0xd0c);
 	/* BogoMIPS 243.75 is the timer, not the clock: no MHz from it */
-	if (access("/proc/device-tree/cpus", F_OK) != 0)
-		assert_true(mhz < 1);
+	assert_true(mhz < 1);
 
 	decode("raspberry-pi4.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_ARM_ARM);
@@ -165,6 +197,96 @@ test_bad_cpuinfo(void **state)
 	decode("empty.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_UNKNOWN);
 	assert_true(mhz < 1);
+}
+
+/* ---- CPU clock (docs/cpu-clock.md) -------------------------------- */
+
+/* PAPI initialized on the cpuinfo fixture and the cpufreq/ and of_node/ */
+/* files of ctests/fixtures/cpu-clock/ROOT: the clock PAPI hands out and */
+/* its source (NULL: none, the clock is unknown).                       */
+static void
+clock_is(const char *cpuinfo, const char *root, int max, int min,
+	 const char *source)
+{
+	static char dir[4096];
+	const PAPI_hw_info_t *hw;
+	const char *from;
+
+	use_fixture(cpuinfo);
+	snprintf(dir, sizeof(dir), "%s/%s", CLOCK_FIXTURES, root);
+	clock_root = dir;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	clock_root = NULL;
+	unsetenv("LIBPFM_PROC_CPUINFO");
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_int_equal(hw->cpu_max_mhz, max);
+	assert_int_equal(hw->cpu_min_mhz, min);
+	assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
+	from = _linux_cpu_mhz_source();
+	if (source == NULL) {
+		assert_null(from);
+	} else {
+		assert_non_null(from);
+		assert_non_null(strstr(from, source));
+	}
+	PAPI_shutdown();
+}
+
+/* a case that failed leaves PAPI initialized: not the next one's problem */
+static int
+clock_teardown(void **state)
+{
+	(void)state;
+	clock_root = NULL;
+	unsetenv("LIBPFM_PROC_CPUINFO");
+	if (PAPI_is_initialized())
+		PAPI_shutdown();
+	return 0;
+}
+
+/* cpufreq first (kHz), before "cpu MHz" and the device tree */
+static void
+test_clock_cpufreq_first(void **state)
+{
+	(void)state;
+	clock_is("raspberry-pi4.txt", "cpufreq-and-dt", 1500, 600, "cpufreq");
+	clock_is("x86-64-kvm-epyc.txt", "cpufreq-and-dt", 1500, 600, "cpufreq");
+}
+
+/* "cpu MHz" (x86: this build machine's, truncated), else "clock"      */
+/* (POWER), both before the device tree                                */
+static void
+test_clock_cpuinfo_line(void **state)
+{
+	(void)state;
+	clock_is("x86-64-kvm-epyc.txt", "dt32", 2096, 2096, "\"cpu MHz\"");
+	clock_is("power9-lpar.txt", "dt32", 2750, 2750, "\"clock\"");
+}
+
+/* cpu0's clock-frequency, one 32-bit or 64-bit cell (Hz) */
+static void
+test_clock_device_tree(void **state)
+{
+	(void)state;
+	/* 0x47868c00: 1.2 GHz, a HiFive Unmatched's U74 */
+	clock_is("hifive-unmatched-linux6.txt", "dt32", 1200, 1200, "device tree");
+	/* 0x0000000165a0bc00: 6 GHz, more than 32 bits hold */
+	clock_is("qemu-virt-riscv64.txt", "dt64", 6000, 6000, "device tree");
+	/* a cpufreq that knows no maximum (0 kHz) is passed over */
+	clock_is("raspberry-pi4.txt", "cpufreq-no-max", 1200, 1200, "device tree");
+}
+
+/* Nothing says: 0, "unknown", never a guess (the QEMU guests; ACPI     */
+/* servers without cpufreq), also for a clock-frequency of 12 bytes     */
+static void
+test_clock_unknown(void **state)
+{
+	(void)state;
+	clock_is("aws-graviton2.txt", "none", 0, 0, NULL);
+	clock_is("hifive-unmatched-linux6.txt", "none", 0, 0, NULL);
+	clock_is("hifive-unmatched-linux6.txt", "dt-too-long", 0, 0, NULL);
+	clock_is("empty.txt", "none", 0, 0, NULL);
 }
 
 /* ---- Cycle timer -------------------------------------------------- */
@@ -209,6 +331,13 @@ test_dt_cell(void **state)
 
 	fd = open(path, O_WRONLY | O_TRUNC);
 	assert_int_equal(write(fd, be64, 3), 3);
+	close(fd);
+	assert_true(_linux_read_dt_cell(path) == 0ULL);
+
+	/* 12 bytes (three cells) are no single number */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_int_equal(write(fd, be64, 8), 8);
+	assert_int_equal(write(fd, be32, 4), 4);
 	close(fd);
 	assert_true(_linux_read_dt_cell(path) == 0ULL);
 	unlink(path);
@@ -508,6 +637,10 @@ main(void)
 		cmocka_unit_test(test_unknown_riscv_vendor),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
+		cmocka_unit_test_teardown(test_clock_cpufreq_first, clock_teardown),
+		cmocka_unit_test_teardown(test_clock_cpuinfo_line, clock_teardown),
+		cmocka_unit_test_teardown(test_clock_device_tree, clock_teardown),
+		cmocka_unit_test_teardown(test_clock_unknown, clock_teardown),
 		cmocka_unit_test(test_cycles_scale),
 		cmocka_unit_test(test_dt_cell),
 		cmocka_unit_test(test_cycles_monotonic_and_scaled),

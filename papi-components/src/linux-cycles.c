@@ -104,12 +104,13 @@ _linux_cycles_scale( unsigned long long ticks, unsigned long long tick_hz,
 		( ticks % tick_hz ) * cpu_hz / tick_hz;
 }
 
-/* A device tree property holding one 32-bit or 64-bit big-endian cell. */
-/* Returns 0 if it cannot be read.                                      */
+/* A device tree property holding one 32-bit or 64-bit big-endian cell */
+/* (4 or 8 bytes; a longer property is no such number: one byte more   */
+/* is read to see it).  Returns 0 if it cannot be read.                */
 unsigned long long
 _linux_read_dt_cell( const char *path )
 {
-	unsigned char buf[8];
+	unsigned char buf[9];
 	unsigned long long value = 0;
 	ssize_t len, i;
 	int fd;
