@@ -9,9 +9,9 @@
  * works from a thread PAPI has never registered (issue 20: it wrote
  * through that thread's missing ThreadInfo_t).  A table with errors
  * (ctests/fixtures/presets/) gives 7.0.0's messages, once, and its bad
- * presets are unavailable (PAPI patch 0042).  Cases that could crash run in
- * a child process, so that a crash is a failure of this test, not of the
- * binary.
+ * presets are unavailable (PAPI patches 0042, 0043, the formula check on
+ * its own too).  Cases that could crash run in a child process, so that a
+ * crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "papi.h"
+#include "papi_preset_check.h"
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "run_in_child.h"
@@ -238,6 +239,14 @@ static const struct bad_line bad_lines[] = {
 	{ "PRESET,PAPI_BR_INS,DERIVED_POSTFIX",
 	  "Expected Operation string after derived type DERIVED_POSTFIX or DERIVED_INFIX "
 	  "at line %d of %s -- ignoring", "PAPI_BR_INS" },
+	/* 7.0.0 took these formulas: a wrong value, "BUG!" at every read */
+	{ "PRESET,PAPI_FP_OPS,DERIVED_POSTFIX,N0|N2|+|,INST_RETIRED:ANY_P,"
+	  "CPU_CLK_THREAD_UNHALTED:THREAD_P",
+	  "Invalid formula N0|N2|+| (postfix) for derived event PAPI_FP_OPS "
+	  "at line %d of %s -- ignoring", "PAPI_FP_OPS" },
+	{ "PRESET,PAPI_SR_INS,DERIVED_INFIX,N0%N1,MEM_UOPS_RETIRED:ALL_STORES,INST_RETIRED:ANY_P",
+	  "Invalid formula N0|N1|%%| (postfix) for derived event PAPI_SR_INS "
+	  "at line %d of %s -- ignoring", "PAPI_SR_INS" },
 };
 #define NBAD (sizeof(bad_lines) / sizeof(bad_lines[0]))
 
@@ -427,6 +436,31 @@ malformed_table(void *arg)
 	return bad;
 }
 
+/* The formula check (papi_preset_check.c) by the rules of              */
+/* _papi_hwi_postfix_calc(): what it evaluates, and what it cannot.      */
+static void
+test_postfix_check(void **state)
+{
+	static const char *ok2[] = { "N0|", "N1|", "N0|N1|+|", "N0|N1|-|N0|*|", "#|N0|/|",
+		"N0|1000|*|", "N0N1+", "N0|N1|+|N0|N1|+|*|" };
+	static const char *bad2[] = { "", "N0|N1|", "+|", "N0|+|", "N2|", "N|", "N0|N1|%|",
+		"N0|N1|^|", "N0 N1 +", "N0|N1|+|+|", "N99999999999999999999|",
+		"1|2|3|4|5|6|7|8|9|+|+|+|+|+|+|+|+|" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok2) / sizeof(ok2[0]); i++)
+		if (!_papi_preset_postfix_ok(ok2[i], 2))
+			fail_msg("rejected: %s", ok2[i]);
+	for (i = 0; i < sizeof(bad2) / sizeof(bad2[0]); i++)
+		if (_papi_preset_postfix_ok(bad2[i], 2))
+			fail_msg("accepted: %s", bad2[i]);
+	assert_false(_papi_preset_postfix_ok(NULL, 2));
+	assert_false(_papi_preset_postfix_ok("N0|", 0));
+	/* as many values as the calculation's stack holds, no more */
+	assert_true(_papi_preset_postfix_ok("1|2|3|4|5|6|7|8|+|+|+|+|+|+|+|", 0));
+}
+
 static void
 test_malformed_table(void **state)
 {
@@ -445,6 +479,7 @@ main(void)
 		cmocka_unit_test(test_table_from_file_loads_at_init),
 		cmocka_unit_test(test_shutdown_forgets_pending_load),
 		cmocka_unit_test(test_first_use_in_unregistered_thread),
+		cmocka_unit_test(test_postfix_check),
 		cmocka_unit_test(test_malformed_table),
 	};
 
