@@ -1,8 +1,8 @@
 /*
  * Unit tests of libpfm4's shared /proc/cpuinfo reader (lib/pfmlib_cpuinfo.c,
  * added by libpfm4-pmus/), through LIBPFM_PROC_CPUINFO and the fixtures in
- * ctests/fixtures/cpuinfo, and of the PMU event counts of
- * lib/pfmlib_pmu_nevents.c. Linked with the host build's static libpfm.a, whose
+ * ctests/fixtures/cpuinfo, and, on x86, of the look-up of a prefix naming an
+ * inactive PMU (patch 0026). Linked with the host build's static libpfm.a, whose
  * internal symbols are reachable from a static link.
  */
 #include <stdarg.h>
@@ -158,50 +158,6 @@ test_bad_files(void **state)
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-/* pfm_get_pmu_info(): a detected PMU counts the events valid for its model, */
-/* an undetected one reports its table size (no filter with another model). */
-static void
-check_nevents(pfmlib_pmu_t *pmu, int *seen_present, int *seen_absent)
-{
-	pfm_pmu_info_t info;
-
-	memset(&info, 0, sizeof(info));
-	assert_int_equal(pfm_get_pmu_info(pmu->pmu, &info), PFM_SUCCESS);
-	if (info.is_present) {
-		assert_int_equal(info.nevents, pmu->get_num_events ?
-				 pmu->get_num_events(pmu) : pmu->pme_count);
-		(*seen_present)++;
-	} else {
-		assert_int_equal(info.nevents, pmu->pme_count);
-		(*seen_absent)++;
-	}
-}
-
-static void
-test_nevents_detected_or_table(void **state)
-{
-	pfmlib_pmu_t *pmus[] = { &amd64_fam19h_zen3_support, &intel_spr_support,
-				 &intel_icl_support };
-	int present = 0, absent = 0;
-	size_t i;
-
-	(void)state;
-	unsetenv("LIBPFM_PROC_CPUINFO");
-	unsetenv("LIBPFM_FORCE_PMU");
-	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
-	for (i = 0; i < sizeof(pmus) / sizeof(pmus[0]); i++)
-		check_nevents(pmus[i], &present, &absent);
-	pfm_terminate();
-	/* forced, the Zen 3 PMU is active: its model filter applies */
-	setenv("LIBPFM_FORCE_PMU", "amd64_fam19h_zen3", 1);
-	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
-	check_nevents(&amd64_fam19h_zen3_support, &present, &absent);
-	pfm_terminate();
-	unsetenv("LIBPFM_FORCE_PMU");
-	assert_true(present >= 1);
-	assert_true(absent >= 1);
-}
-
 /* An event named with an inactive PMU's prefix: not found, unless    */
 /* LIBPFM_ENCODE_INACTIVE allows inactive PMUs (patch 0026 reorders   */
 /* these two checks in pfmlib_parse_event; the results must not move). */
@@ -252,7 +208,6 @@ main(void)
 		cmocka_unit_test(test_big_little_entries),
 		cmocka_unit_test(test_bad_files),
 #if defined(__x86_64__) || defined(__i386__)
-		cmocka_unit_test(test_nevents_detected_or_table),
 		cmocka_unit_test(test_inactive_pmu_prefix),
 #endif
 	};

@@ -2,13 +2,17 @@
  * PAPI patch 0020: the CPU's presets are loaded on first use, not in
  * PAPI_library_init().  Counts libpfm4 encodings made by PAPI (linked with
  * -Wl,--wrap=pfm_get_os_event_encoding): none at init, some once a preset
- * is queried; at init again when the table comes from a file
- * (PAPI_CSV_EVENT_FILE), as before the patch; and a shutdown forgets the
- * pending load.  That the presets loaded are the same as those loaded from
- * the file is test_papi_perf's test_presets_same_as_full_parse.  The load
- * works from a thread PAPI has never registered (issue 20: it wrote
- * through that thread's missing ThreadInfo_t), each case in a child
- * process so that a crash is a failure of this test, not of the binary.
+ * is queried, also when the table comes from a file (PAPI_CSV_EVENT_FILE);
+ * a table file that cannot be opened still fails at init, as in 7.0.0; and
+ * a shutdown forgets the pending load.  That the presets loaded are the
+ * same as those loaded from the file is test_papi_perf's
+ * test_presets_same_as_full_parse.  The load works from a thread PAPI has
+ * never registered (issue 20: it wrote through that thread's missing
+ * ThreadInfo_t).  A table with errors (ctests/fixtures/presets/) gives
+ * 7.0.0's messages at the first preset query, none at init, once, and its
+ * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
+ * on its own too).  Cases that could crash run in a child process, so that
+ * a crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +25,7 @@
 #include <cmocka.h>
 
 #include "papi.h"
+#include "papi_preset_check.h"
 #include <perfmon/pfmlib.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include "run_in_child.h"
@@ -87,16 +92,44 @@ test_component_info_counts_presets(void **state)
 }
 
 static void
-test_table_from_file_loads_at_init(void **state)
+test_table_from_file_loads_on_first_use(void **state)
 {
 	(void)state;
 	setenv("PAPI_CSV_EVENT_FILE", EVENTS_CSV, 1);
 	encodings = 0;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	assert_true(encodings > 0);
+	assert_int_equal(encodings, 0);
 	assert_int_equal(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
+	assert_true(encodings > 0);
 	PAPI_shutdown();
 	unsetenv("PAPI_CSV_EVENT_FILE");
+}
+
+/* In the child: a PAPI_CSV_EVENT_FILE that cannot be opened, as 7.0.0: */
+/* the load fails in PAPI_library_init(), which disables perf_event.    */
+static int
+unreadable_table(void *arg)
+{
+	const PAPI_component_info_t *ci;
+
+	(void)arg;
+	/* 7.0.0 also tries ./papi_events.csv and ../papi_events.csv */
+	if (chdir("/") != 0)
+		return 2;
+	setenv("PAPI_CSV_EVENT_FILE", "/nonexistent/papi_events.csv", 1);
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 3;
+	ci = PAPI_get_component_info(0);
+	printf("    perf_event: disabled %d (%s)\n", ci->disabled, ci->disabled_reason);
+	return ci->disabled != 0 && strstr(ci->disabled_reason, "preset") != NULL ? 0 : 1;
+}
+
+static void
+test_unreadable_table_fails_at_init(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("PAPI_CSV_EVENT_FILE that cannot be opened",
+				      unreadable_table, NULL), 0);
 }
 
 static void
@@ -195,15 +228,336 @@ test_first_use_in_unregistered_thread(void **state)
 	assert_int_equal(failed, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* A preset table with errors (ctests/fixtures/presets/malformed.csv) */
+/* through PAPI_CSV_EVENT_FILE: the messages are those of 7.0.0's     */
+/* papi_preset.c, printed once, and every preset of a line with an    */
+/* error is unavailable, never partly defined.                        */
+
+#ifndef PRESET_FIXTURE
+#error "PRESET_FIXTURE must name ctests/fixtures/presets/malformed.csv"
+#endif
+
+/* A line of the table and the message papi_preset.c prints for it ("%d": */
+/* the line's number, "%s": the table's name, where the message has them),  */
+/* with the preset the line leaves unavailable.                             */
+struct bad_line {
+	const char *line;
+	const char *message;
+	const char *preset;
+};
+
+static const struct bad_line bad_lines[] = {
+	{ "CPU", "Expected name after CPU token at line %d of %s -- ignoring", NULL },
+	{ "NOT_A_TOKEN,PAPI_BR_INS",
+	  "Unrecognized token NOT_A_TOKEN at line %d of %s -- ignoring", NULL },
+	{ "PRESET", "Expected name after PRESET token at line %d of %s -- ignoring", NULL },
+	{ "PRESET,PAPI_L1_DCM,NOT_DERIVED,NO_SUCH_EVENT",
+	  "Missing event NO_SUCH_EVENT, used in derived event PAPI_L1_DCM", "PAPI_L1_DCM" },
+	/* 7.0.0 left it available with its first term, and a freed name */
+	{ "PRESET,PAPI_L1_TCM,DERIVED_ADD,L1D:REPLACEMENT,NO_SUCH_EVENT",
+	  "Missing event NO_SUCH_EVENT, used in derived event PAPI_L1_TCM", "PAPI_L1_TCM" },
+	{ "PRESET,PAPI_L2_TCM,NOT_DERIVED",
+	  "Expected PFM event after DERIVED token at line %d of %s -- ignoring", "PAPI_L2_TCM" },
+	/* 7.0.0 crashed on these three, freeing PAPI's own preset name */
+	{ "PRESET,PAPI_LD_INS",
+	  "Expected derived type after PRESET token at line %d of %s -- ignoring", "PAPI_LD_INS" },
+	{ "PRESET,PAPI_BR_MSP,DERIVED_NOPE,BR_MISP_RETIRED:ALL_BRANCHES",
+	  "Invalid derived name DERIVED_NOPE after PRESET token at line %d of %s -- ignoring",
+	  "PAPI_BR_MSP" },
+	{ "PRESET,PAPI_BR_INS,DERIVED_POSTFIX",
+	  "Expected Operation string after derived type DERIVED_POSTFIX or DERIVED_INFIX "
+	  "at line %d of %s -- ignoring", "PAPI_BR_INS" },
+	/* 7.0.0 took these formulas: a wrong value, "BUG!" at every read */
+	{ "PRESET,PAPI_FP_OPS,DERIVED_POSTFIX,N0|N2|+|,INST_RETIRED:ANY_P,"
+	  "CPU_CLK_THREAD_UNHALTED:THREAD_P",
+	  "Invalid formula N0|N2|+| (postfix) for derived event PAPI_FP_OPS "
+	  "at line %d of %s -- ignoring", "PAPI_FP_OPS" },
+	{ "PRESET,PAPI_SR_INS,DERIVED_INFIX,N0%N1,MEM_UOPS_RETIRED:ALL_STORES,INST_RETIRED:ANY_P",
+	  "Invalid formula N0|N1|%%| (postfix) for derived event PAPI_SR_INS "
+	  "at line %d of %s -- ignoring", "PAPI_SR_INS" },
+};
+#define NBAD (sizeof(bad_lines) / sizeof(bad_lines[0]))
+
+static const char *good_presets[] = {
+	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_LST_INS", "PAPI_X_CYC_INS"
+};
+#define NGOOD (sizeof(good_presets) / sizeof(good_presets[0]))
+
+/* The message expected for each bad line, "PAPI Error: " included. */
+static char expected[NBAD][512];
+
+static int
+expect_messages(void)
+{
+	char line[1024];
+	size_t i, n;
+	int line_no = 0, found = 0;
+	FILE *f = fopen(PRESET_FIXTURE, "r");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line_no++;
+		n = strlen(line);
+		if (n > 0 && line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		for (i = 0; i < NBAD; i++)
+			if (strcmp(line, bad_lines[i].line) == 0 && expected[i][0] == '\0') {
+				char msg[480];
+
+				snprintf(msg, sizeof(msg), bad_lines[i].message, line_no,
+					 PRESET_FIXTURE);
+				snprintf(expected[i], sizeof(expected[i]), "PAPI Error: %s", msg);
+				found++;
+			}
+	}
+	fclose(f);
+	return found == (int)NBAD;
+}
+
+/* What the child wrote to stderr since the last call (a file). */
+static char *
+new_stderr(FILE *err, long *seen)
+{
+	long end;
+	char *buf;
+
+	fflush(stderr);
+	fseek(err, 0, SEEK_END);
+	end = ftell(err);
+	buf = calloc(1, (size_t)(end - *seen) + 1);
+	if (buf == NULL)
+		return NULL;
+	fseek(err, *seen, SEEK_SET);
+	if (fread(buf, 1, (size_t)(end - *seen), err) != (size_t)(end - *seen))
+		buf[0] = '\0';
+	*seen = end;
+	return buf;
+}
+
+/* The expected messages found in 'out', in order, one line each; prints */
+/* the other "PAPI Error:" lines, which are not counted.                  */
+static int
+messages_in(const char *what, const char *out, int *order)
+{
+	const char *p = out, *nl;
+	char line[1024];
+	size_t i, len;
+	int n = 0;
+
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		len = nl ? (size_t)(nl - p) : strlen(p);
+		snprintf(line, sizeof(line), "%.*s", (int)len, p);
+		p += len + (nl != NULL);
+		if (strncmp(line, "PAPI Error: ", 12) != 0)
+			continue;
+		for (i = 0; i < NBAD; i++)
+			if (strcmp(line, expected[i]) == 0)
+				break;
+		if (i == NBAD) {
+			printf("    %s, another message: %s\n", what, line);
+			continue;
+		}
+		if (order != NULL && n < (int)NBAD)
+			order[n] = (int)i;
+		n++;
+	}
+	return n;
+}
+
+/* In the child: stderr to a file; the table loaded, queried, queried   */
+/* again.  0 when right; otherwise says what is wrong.                  */
+static int
+malformed_table(void *arg)
+{
+	char path[] = "/tmp/test_papi_presets_lazy.XXXXXX";
+	int order[NBAD + 1], i, n, code, es = PAPI_NULL, bad = 0, fd, avail;
+	long seen = 0;
+	char *at_init, *at_first, *later;
+	PAPI_event_info_t info;
+	FILE *err;
+	size_t j;
+
+	(void)arg;
+	fd = mkstemp(path);
+	if (fd < 0 || dup2(fd, 2) < 0 || (err = fopen(path, "r")) == NULL)
+		return 10;
+	unlink(path);
+	setenv("PAPI_VERBOSE", "1", 1);
+	setenv("PAPI_CSV_EVENT_FILE", PRESET_FIXTURE, 1);
+
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 11;
+	at_init = new_stderr(err, &seen);
+	code = PAPI_query_event(PAPI_TOT_CYC);	/* the first preset query */
+	at_first = new_stderr(err, &seen);
+	if (at_init == NULL || at_first == NULL)
+		return 12;
+	if (code != PAPI_OK) {
+		printf("    PAPI_TOT_CYC: %s\n", PAPI_strerror(code));
+		bad = 1;
+	}
+	n = messages_in("at init", at_init, NULL);
+	if (n != 0) {
+		printf("    %d of the table's messages at PAPI_library_init(), none expected there\n", n);
+		bad = 1;
+	}
+	n = messages_in("at the first query", at_first, order);
+	for (i = 0; i < n && i < (int)NBAD; i++)
+		if (order[i] != i)
+			break;
+	if (n != (int)NBAD || i != n) {
+		printf("    the first preset query printed %d of the %d messages expected, "
+		       "or not in the table's order:\n%s", n, (int)NBAD, at_first);
+		bad = 1;
+	}
+
+	/* every preset queried and described, the bad ones added */
+	if (PAPI_create_eventset(&es) != PAPI_OK)
+		return 13;
+	for (j = 0; j < NGOOD + NBAD; j++) {
+		const char *name = j < NGOOD ? good_presets[j] : bad_lines[j - NGOOD].preset;
+		int want = j < NGOOD ? PAPI_OK : PAPI_ENOEVNT, got;
+
+		if (name == NULL)
+			continue;
+		if ((got = PAPI_event_name_to_code(name, &code)) != PAPI_OK) {
+			printf("    %s: no code (%s)\n", name, PAPI_strerror(got));
+			bad = 1;
+			continue;
+		}
+		memset(&info, 0, sizeof(info));
+		if ((got = PAPI_query_event(code)) != want ||
+		    PAPI_get_event_info(code, &info) != PAPI_OK ||
+		    (info.count == 0) != (want != PAPI_OK)) {
+			printf("    %s: PAPI_query_event %s, %u native events; expected %s\n",
+			       name, PAPI_strerror(got), info.count, PAPI_strerror(want));
+			bad = 1;
+		}
+		if (want != PAPI_OK && (got = PAPI_add_event(es, code)) != PAPI_ENOEVNT) {
+			printf("    %s: PAPI_add_event %s, expected PAPI_ENOEVNT\n", name, PAPI_strerror(got));
+			bad = 1;
+		}
+	}
+	/* exactly the good presets are available */
+	avail = 0;
+	code = PAPI_PRESET_MASK;
+	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK)
+		do {
+			if (PAPI_query_event(code) == PAPI_OK)
+				avail++;
+		} while (PAPI_enum_event(&code, PAPI_PRESET_ENUM_AVAIL) == PAPI_OK);
+	if (avail != (int)NGOOD) {
+		printf("    %d presets available, expected %d\n", avail, (int)NGOOD);
+		bad = 1;
+	}
+	later = new_stderr(err, &seen);
+	if (later == NULL)
+		return 12;
+	n = messages_in("later", later, NULL);
+	if (n != 0) {
+		printf("    %d of the table's messages printed again by later calls\n", n);
+		bad = 1;
+	}
+	PAPI_shutdown();
+	free(at_init);
+	free(at_first);
+	free(later);
+	return bad;
+}
+
+/* The formula check (papi_preset_check.c) by the rules of              */
+/* _papi_hwi_postfix_calc(): what it evaluates, and what it cannot.      */
+static void
+test_postfix_check(void **state)
+{
+	static const char *ok2[] = { "N0|", "N1|", "N0|N1|+|", "N0|N1|-|N0|*|", "#|N0|/|",
+		"N0|1000|*|", "N0N1+", "N0|N1|+|N0|N1|+|*|" };
+	static const char *bad2[] = { "", "N0|N1|", "+|", "N0|+|", "N2|", "N|", "N0|N1|%|",
+		"N0|N1|^|", "N0 N1 +", "N0|N1|+|+|", "N99999999999999999999|",
+		"1|2|3|4|5|6|7|8|9|+|+|+|+|+|+|+|+|" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(ok2) / sizeof(ok2[0]); i++)
+		if (!_papi_preset_postfix_ok(ok2[i], 2))
+			fail_msg("rejected: %s", ok2[i]);
+	for (i = 0; i < sizeof(bad2) / sizeof(bad2[0]); i++)
+		if (_papi_preset_postfix_ok(bad2[i], 2))
+			fail_msg("accepted: %s", bad2[i]);
+	assert_false(_papi_preset_postfix_ok(NULL, 2));
+	assert_false(_papi_preset_postfix_ok("N0|", 0));
+	/* as many values as the calculation's stack holds, no more */
+	assert_true(_papi_preset_postfix_ok("1|2|3|4|5|6|7|8|+|+|+|+|+|+|+|", 0));
+}
+
+/* In the child: the first call is a look-up of a preset name the table */
+/* defines and PAPI does not: the look-up loads the table (0020).        */
+static int
+own_preset_name_first(void *arg)
+{
+	char name[PAPI_MAX_STR_LEN];
+	int code, ret;
+
+	(void)arg;
+	setenv("PAPI_CSV_EVENT_FILE", PRESET_FIXTURE, 1);
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 2;
+	if ((ret = PAPI_event_name_to_code("PAPI_X_CYC_INS", &code)) != PAPI_OK) {
+		printf("    PAPI_event_name_to_code(PAPI_X_CYC_INS): %s\n", PAPI_strerror(ret));
+		return 1;
+	}
+	if (PAPI_query_event(code) != PAPI_OK ||
+	    PAPI_event_code_to_name(code, name) != PAPI_OK || strcmp(name, "PAPI_X_CYC_INS") != 0)
+		return 1;
+	PAPI_shutdown();
+	return 0;
+}
+
+static void
+test_own_preset_name_first(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("a preset name of the table's own, looked up first",
+				      own_preset_name_first, NULL), 0);
+}
+
+static void
+test_malformed_table_at_first_use(void **state)
+{
+	(void)state;
+	assert_true(expect_messages());
+	assert_int_equal(run_in_child("a table with errors from PAPI_CSV_EVENT_FILE",
+				      malformed_table, NULL), 0);
+}
+
+/* After each test, even one that failed half-way: no table file, and */
+/* PAPI shut down, so that one failure does not spill into the next.   */
+static int
+cleanup(void **state)
+{
+	(void)state;
+	unsetenv("PAPI_CSV_EVENT_FILE");
+	if (PAPI_is_initialized() != PAPI_NOT_INITED)
+		PAPI_shutdown();
+	return 0;
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_presets_loaded_on_first_use),
-		cmocka_unit_test(test_component_info_counts_presets),
-		cmocka_unit_test(test_table_from_file_loads_at_init),
-		cmocka_unit_test(test_shutdown_forgets_pending_load),
-		cmocka_unit_test(test_first_use_in_unregistered_thread),
+		cmocka_unit_test_teardown(test_presets_loaded_on_first_use, cleanup),
+		cmocka_unit_test_teardown(test_component_info_counts_presets, cleanup),
+		cmocka_unit_test_teardown(test_table_from_file_loads_on_first_use, cleanup),
+		cmocka_unit_test_teardown(test_unreadable_table_fails_at_init, cleanup),
+		cmocka_unit_test_teardown(test_shutdown_forgets_pending_load, cleanup),
+		cmocka_unit_test_teardown(test_first_use_in_unregistered_thread, cleanup),
+		cmocka_unit_test_teardown(test_postfix_check, cleanup),
+		cmocka_unit_test_teardown(test_malformed_table_at_first_use, cleanup),
+		cmocka_unit_test_teardown(test_own_preset_name_first, cleanup),
 	};
 
 	setenv("LIBPFM_FORCE_PMU", PMU_WITH_PRESETS, 1);

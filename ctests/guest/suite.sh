@@ -275,6 +275,35 @@ t_errors_papi() {
 	$CT/guest/guest_papi unknown || fail "an unknown event name is not refused"
 }
 
+# Kernel tracepoints (perf::SUBSYSTEM:NAME) through libpfm4 and PAPI, as
+# upstream lists them, or absent where configure --disable-perf-tracepoints
+# left them out (test_tracepoints knows which). libpfm4 4.13.0 reads them only
+# under a mounted debugfs (DEBUGFS/tracing/events); with tracefs alone, where
+# current kernels put tracing (/sys/kernel/tracing), what libpfm4 finds is
+# shown, not judged. Both are unmounted afterwards: the later tests (bench)
+# run without the scan, as before.
+t_tracepoints() {
+	need_papi
+	tp=/sys/kernel/tracing dbg=/sys/kernel/debug
+	mount -t tracefs nodev $tp || fail "cannot mount tracefs on $tp"
+	echo "tracefs alone on $tp: sched_switch id $(cat $tp/events/sched/sched_switch/id 2>&1)"
+	echo "  libpfm4 (check_events perf::sched:sched_switch, its error if any): $(/usr/share/doc/libpfm-*/examples/check_events \
+		perf::sched:sched_switch 2>&1 >/dev/null | head -n 1)"
+	rc=0
+	if mount -t debugfs nodev $dbg; then
+		echo "debugfs on $dbg (tracing: $(ls -d $dbg/tracing/events 2>&1))"
+		$CT/guest/test_tracepoints sched:sched_switch || rc=$?
+		umount $dbg/tracing 2>/dev/null
+		umount $dbg
+	else
+		rc=3
+	fi
+	umount $tp
+	[ $rc -ne 3 ] || fail "cannot mount debugfs on $dbg"
+	[ $rc -ne 77 ] || fail "debugfs is mounted, but the tracepoint is not readable under it"
+	[ $rc -eq 0 ] || fail "tracepoints not as configured in libpfm4 or PAPI (test_tracepoints exit $rc)"
+}
+
 t_sched() {
 	need_papi
 	need_pmu

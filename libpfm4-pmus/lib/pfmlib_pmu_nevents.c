@@ -1,18 +1,19 @@
 /*
  * pfmlib_pmu_nevents.c : number of events of each PMU, computed once
  *
- * pfm_get_pmu_info() reports the number of events of a PMU, and for some
- * PMUs (AMD64, Intel x86) that means checking every event of the table
- * against the detected model, for detected and undetected PMUs alike.
- * Tools such as PAPI call pfm_get_pmu_info() on every PMU id several times
- * at start-up, so this was most of their libpfm4 cost on x86.  The number
- * cannot change between pfm_initialize() and pfm_terminate(): compute it on
- * first use and keep it until then.
+ * pfm_get_pmu_info() reports the number of events of a PMU.  For the PMUs
+ * with a get_num_events callback (AMD64 and Intel x86) that walks the whole
+ * event table, keeping the events of the PMU's own model or revision; the
+ * others report the size of their table.  Tools such as PAPI call
+ * pfm_get_pmu_info() on every PMU id at start-up, detected or not (PAPI
+ * 7.0.0 four times), so on x86 these walks were most of their libpfm4 cost.  The number cannot change
+ * between pfm_initialize() and pfm_terminate(): compute it on first use and
+ * keep it until then.
  *
- * The per-model filter (get_num_events) compares a table's events with the
- * model of the CPU that was detected.  For a PMU that was not detected that
- * is another CPU's model, so the count said more about the host than about
- * the PMU; there it is the size of the table, which costs nothing.
+ * The number is the one 4.13.0 reports, for every PMU, detected or not (the
+ * filter depends on the PMU, not on the host): only the time it is computed
+ * changes.  It is also the number of events pfm_get_event_next() walks for
+ * the PMU.
  *
  * Copyright (c) 2026 The papi-riscv-arm contributors
  *
@@ -43,7 +44,7 @@ static int pfmlib_nevents[PFM_PMU_MAX];
 static int
 pfmlib_pmu_count_events(pfmlib_pmu_t *pmu)
 {
-	if (pmu->get_num_events && (pmu->flags & PFMLIB_PMU_FL_ACTIVE))
+	if (pmu->get_num_events)
 		return pmu->get_num_events(pmu);
 	return pmu->pme_count;
 }

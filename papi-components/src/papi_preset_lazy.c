@@ -5,15 +5,24 @@
  * through the component (each native event of each preset allocated and
  * encoded by libpfm4): 85% of the instructions of PAPI_library_init() on a
  * Cortex-A72 (2.8 M of 3.3 M), whether the program uses presets or not.
+ * The load is recorded here and done the first time anything needs the
+ * presets: adding, querying, enumerating or describing a preset, looking a
+ * preset name or code up, or reading a component's number of presets.  The
+ * table loaded, and the code loading it, are the same; a program that only
+ * uses native events never pays for it.  This holds for the compiled-in
+ * table and for a table named by PAPI_CSV_EVENT_FILE alike.
  *
- * With the compiled-in event table that load cannot fail for reasons the
- * caller could act on at init, so it is recorded here and done the first
- * time anything needs the presets: adding, querying, enumerating or
- * describing a preset, or reading a component's number of presets.  The
- * result is the same table, loaded by the same code; a program that only
- * uses native events never pays for it.  Tables read from files
- * (PAPI_CSV_EVENT_FILE, PAPI_USER_EVENTS_FILE, or no compiled-in table) are
- * still loaded at init, so that their errors are reported there as before.
+ * The choice this makes: the messages of a table with errors (a bad line, a
+ * native event this libpfm4 or PMU does not have, a bad formula) come at
+ * that first use, once, instead of in PAPI_library_init(); they are the
+ * messages 7.0.0 printed at init, printed as PAPIERROR prints them then
+ * (PAPI_VERBOSE, or an error level set with PAPI_set_debug() by then), and
+ * the presets they concern are unavailable (PAPI_ENOEVNT).  What 7.0.0
+ * turned into an error of PAPI_library_init() stays there: a table file
+ * that cannot be opened is loaded, and fails, at init (the perf_event
+ * component is then disabled, "Error loading preset events").  With
+ * PAPI_USER_EVENTS_FILE the presets and user events load at init, as before:
+ * user event names are looked up where the presets are not loaded first.
  */
 
 #include <pthread.h>
@@ -40,12 +49,12 @@ env_set( const char *name )
 
 int
 _papi_preset_defer( const char *pmu_str, int pmu_type, int cidx,
-		    int table_compiled_in )
+		    int table_readable )
 {
 	char *copy;
 
-	if ( !table_compiled_in || env_set( "PAPI_CSV_EVENT_FILE" ) ||
-	     env_set( "PAPI_USER_EVENTS_FILE" ) || pmu_str == NULL )
+	if ( !table_readable || env_set( "PAPI_USER_EVENTS_FILE" ) ||
+	     pmu_str == NULL )
 		return 0;
 	copy = strdup( pmu_str );
 	if ( copy == NULL )
