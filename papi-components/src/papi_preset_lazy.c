@@ -20,9 +20,11 @@
  * the presets they concern are unavailable (PAPI_ENOEVNT).  What 7.0.0
  * turned into an error of PAPI_library_init() stays there: a table file
  * that cannot be opened is loaded, and fails, at init (the perf_event
- * component is then disabled, "Error loading preset events").  With
- * PAPI_USER_EVENTS_FILE the presets and user events load at init, as before:
- * user event names are looked up where the presets are not loaded first.
+ * component is then disabled, "Error loading preset events").  The file is
+ * read at first use: a relative PAPI_CSV_EVENT_FILE is then looked up from
+ * the working directory of that moment.  With PAPI_USER_EVENTS_FILE the
+ * presets and user events load at init, as before: user event names are
+ * looked up where the presets are not loaded first.
  */
 
 #include <pthread.h>
