@@ -1,6 +1,6 @@
 /*
  * test_tracepoints: the kernel's tracepoints are events of libpfm4's perf PMU
- * and of PAPI, as upstream lists them, unless configure was given
+ * and of PAPI, as libpfm4 4.13.0 lists them, unless configure was given
  * --disable-perf-tracepoints (libpfm4 built with CONFIG_PFMLIB_NOTRACEPOINT=y,
  * libpfm4 patch 0020). Built with PERF_TRACEPOINTS=1 (listed) or 0 (left out
  * by that choice): the build must do what configure was asked.
