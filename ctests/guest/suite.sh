@@ -276,7 +276,7 @@ t_errors_papi() {
 }
 
 # Kernel tracepoints (perf::SUBSYSTEM:NAME) through libpfm4 and PAPI, as
-# upstream lists them, or absent where configure --disable-perf-tracepoints
+# libpfm4 4.13.0 lists them, or absent where configure --disable-perf-tracepoints
 # left them out (test_tracepoints knows which). libpfm4 4.13.0 reads them only
 # under a mounted debugfs (DEBUGFS/tracing/events); with tracefs alone, where
 # current kernels put tracing (/sys/kernel/tracing), what libpfm4 finds is
