@@ -21,11 +21,12 @@ note() {
 GUEST_TIMEOUT_DEFAULT=2400
 
 # upstream_field PROJECT FIELD: a column of scripts/upstream.list
-# (version, debsrc, tarball, topdir, sha256, suites).
+# (version, debsrc, tarball, topdir, sha256, suites, snapshot).
 upstream_field() {
 	awk -v p="$1" -v f="$2" '
 		BEGIN { col["version"] = 2; col["debsrc"] = 3; col["tarball"] = 4
-			col["topdir"] = 5; col["sha256"] = 6; col["suites"] = 7 }
+			col["topdir"] = 5; col["sha256"] = 6; col["suites"] = 7
+			col["snapshot"] = 8 }
 		!/^#/ && $1 == p { print $col[f]; found = 1 }
 		END { exit !found }' "$SCRIPTS_DIR/upstream.list" ||
 		die "unknown upstream project '$1' (see scripts/upstream.list)"

@@ -67,19 +67,32 @@ apt_first_error() {
 # checks it against the pinned SHA256. Adds "served pool URL" or "tried pool URL:
 # REASON" to $apt_record.
 pool_download() {
-	_url=${DEBIAN_MIRROR:-http://deb.debian.org/debian}/$1
-	echo "== $_url" >>"$4"
-	if /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$_url" "$3" "SHA256:$2" \
-		>"$3.log" 2>&1; then
-		cat "$3.log" >>"$4"
-		rm -f "$3.log"
-		apt_record="${apt_record}served pool $_url
+	archive_file pool "${DEBIAN_MIRROR:-http://deb.debian.org/debian}/$1" "$2" "$3" "$4"
+}
+
+# snapshot_download PATH SHA256 DEST LOG TIMESTAMP: the file at PATH as the
+# archive had it at TIMESTAMP, from snapshot.debian.org (DEBIAN_SNAPSHOT, default
+# http://snapshot.debian.org/archive/debian), which keeps every file Debian ever
+# published: the last source once no suite carries a pinned release any more.
+# Records "served snapshot URL" or "tried snapshot URL: REASON".
+snapshot_download() {
+	archive_file snapshot "${DEBIAN_SNAPSHOT:-http://snapshot.debian.org/archive/debian}/$5/$1" "$2" "$3" "$4"
+}
+
+# archive_file KIND URL SHA256 DEST LOG: one download checked against SHA256.
+archive_file() {
+	echo "== $2" >>"$5"
+	if /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file "$2" "$4" "SHA256:$3" \
+		>"$4.log" 2>&1; then
+		cat "$4.log" >>"$5"
+		rm -f "$4.log"
+		apt_record="${apt_record}served $1 $2
 "
 		return 0
 	fi
-	cat "$3.log" >>"$4"
-	apt_record="${apt_record}tried pool $_url: $(apt_first_error "$3.log")
+	cat "$4.log" >>"$5"
+	apt_record="${apt_record}tried $1 $2: $(apt_first_error "$4.log")
 "
-	rm -f "$3.log" "$3"
+	rm -f "$4.log" "$4"
 	return 1
 }

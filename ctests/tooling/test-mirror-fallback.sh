@@ -2,7 +2,8 @@
 # Downloads survive a broken, expired, badly signed or missing Debian suite: with
 # a local file:// archive signed by a key of the test's own (no network),
 # scripts/guest-fetch and scripts/fetch-upstream take the next suite of
-# scripts/guest.list / scripts/upstream.list, then (sources) the archive's pool;
+# scripts/guest.list / scripts/upstream.list, then (sources) the archive's pool
+# and then snapshot.debian.org (a file:// copy of its layout here);
 # the pinned guest kernel comes from the pool, checked against its sha256. What
 # served and what was tried is recorded and reaches make check's summary
 # (scripts/provenance). With nothing usable they fail with one line naming the
@@ -59,11 +60,17 @@ kernel_in() {
 	cp "$TMP/debs/$(basename "$kdeb")" "$1/$kdeb"
 }
 
+# The pinned libpfm4 as scripts/upstream.list has it.
+pin() { awk -v f="$1" '!/^#/ && $1 == "libpfm4" { print $f }' "$SCRIPTS/upstream.list"; }
+pver=$(pin 2) ptar=$(pin 4) psuites=$(pin 7) psnap=$(pin 8)
+[ "$ptar" = "$(basename "$LIBPFM4_TARBALL")" ] || fail "LIBPFM4_TARBALL is not the pinned $ptar"
+ppath=pool/main/libp/libpfm4/$ptar
+
 # suite ARCHIVE SUITE KIND [PACKAGE-GLOB...]: a suite of ARCHIVE with a binary
-# index of the matching packages and a source index for libpfm4 4.13.0.
+# index of the matching packages and a source index for the pinned libpfm4.
 # KIND: good, broken (an index that does not match its Release file), expired
 # (Valid-Until in the past), badsig (signed by a key apt does not trust),
-# other-version (its libpfm4 source is not 4.13.0).
+# other-version (its libpfm4 source is not the pinned version).
 suite() {
 	archive=$1 name=$2 kind=$3
 	shift 3
@@ -78,8 +85,8 @@ suite() {
 		echo "SHA256: $(sha256sum "$f" | cut -d' ' -f1)"
 		echo
 	done) >"$dist/main/binary-riscv64/Packages"
-	tarball=$(basename "$LIBPFM4_TARBALL") srcversion=4.13.0-1
-	[ "$kind" != other-version ] || tarball=libpfm4_4.14.0.orig.tar.gz srcversion=4.14.0-1
+	tarball=$ptar srcversion=$pver-1
+	[ "$kind" != other-version ] || tarball=libpfm4_99.0.orig.tar.gz srcversion=99.0-1
 	cp "$LIBPFM4_TARBALL" "$archive/pool/main/libp/libpfm4/$tarball"
 	echo "Format: 3.0 (quilt)" >"$archive/pool/main/libp/libpfm4/libpfm4_$srcversion.dsc"
 	(cd "$archive/pool/main/libp/libpfm4" && {
@@ -184,37 +191,60 @@ D=$TMP/d
 suite "$D/archive" bookworm broken
 suite "$D/archive" trixie other-version
 suite "$D/archive" forky good
-got=$(DEBIAN_MIRROR=file://$D/archive "$SCRIPTS/fetch-upstream" libpfm4 "$D/cache" 2>"$TMP/err") ||
+sed -i "s/^\(libpfm4 .*\) $psuites /\1 bookworm,trixie,forky,sid /" "$TMP/top/scripts/upstream.list"
+got=$(DEBIAN_MIRROR=file://$D/archive "$TMP/top/scripts/fetch-upstream" libpfm4 "$D/cache" 2>"$TMP/err") ||
 	fail "fetch-upstream did not fall back to forky: $(cat "$TMP/err")"
 cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
 cat "$got.source"
-grep -qx 'libpfm4 4.13.0 from Debian forky' "$got.source" || fail "record does not name forky"
+grep -qx "libpfm4 $pver from Debian forky" "$got.source" || fail "record does not name forky"
 grep -Eq '^fetch tried bookworm: apt-get update: .*(unexpected size|Hash Sum mismatch)' "$got.source" || fail "bookworm's failure not recorded"
-grep -q '^fetch tried trixie: its libpfm4 source package has no libpfm4_4.13.0.orig.tar.gz' "$got.source" ||
+grep -qF "fetch tried trixie: its libpfm4 source package has no $ptar" "$got.source" ||
 	fail "trixie's other version not recorded"
 mkdir -p "$D/build/sources"
 echo "$got" >"$D/build/sources/libpfm4.path"
-"$SCRIPTS/provenance" "$D/build" "$D/cache" | grep -q '^  libpfm4 4.13.0 from Debian forky$' ||
+"$SCRIPTS/provenance" "$D/build" "$D/cache" | grep -qx "  libpfm4 $pver from Debian forky" ||
 	fail "make check's summary does not say where libpfm4 came from"
+
+# From here on, the suites as pinned.
+first=${psuites%%,*}
 
 echo "== sources: no suite's index serves it, the pool still has it"
 E=$TMP/e
-suite "$E/archive" bookworm broken
-suite "$E/archive" trixie other-version
-got=$(DEBIAN_MIRROR=file://$E/archive "$SCRIPTS/fetch-upstream" libpfm4 "$E/cache" 2>"$TMP/err") ||
+suite "$E/archive" "$first" broken
+got=$(DEBIAN_MIRROR=file://$E/archive DEBIAN_SNAPSHOT=file://$E/none \
+	"$SCRIPTS/fetch-upstream" libpfm4 "$E/cache" 2>"$TMP/err") ||
 	fail "fetch-upstream did not take the pool: $(cat "$TMP/err")"
 cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
-grep -q "^libpfm4 4.13.0 from Debian's pool (pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz; sha256 pinned" "$got.source" &&
-	grep -q "^fetch served pool file://$E/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz$" "$got.source" ||
+grep -qF "libpfm4 $pver from Debian's pool ($ppath; sha256 pinned" "$got.source" &&
+	grep -qx "fetch served pool file://$E/archive/$ppath" "$got.source" ||
 	fail "record does not name the pool: $(cat "$got.source")"
 
-echo "== sources: the pool's file is not the pinned one, and no suite serves it"
+echo "== sources: every suite moved on, the pool dropped it, snapshot.debian.org has it"
+G=$TMP/g
+suite "$G/archive" "$first" other-version
+rm -f "$G/archive/$ppath"
+mkdir -p "$G/snapshot/$psnap/$(dirname "$ppath")"
+cp "$LIBPFM4_TARBALL" "$G/snapshot/$psnap/$ppath"
+got=$(DEBIAN_MIRROR=file://$G/archive DEBIAN_SNAPSHOT=file://$G/snapshot \
+	"$SCRIPTS/fetch-upstream" libpfm4 "$G/cache" 2>"$TMP/err") ||
+	fail "fetch-upstream did not take snapshot.debian.org: $(cat "$TMP/err")"
+cmp "$got" "$LIBPFM4_TARBALL" || fail "fetched tarball differs"
+cat "$got.source"
+grep -qF "libpfm4 $pver from snapshot.debian.org ($psnap/$ppath; sha256 pinned" "$got.source" &&
+	grep -q "^fetch tried pool file://$G/archive/$ppath: " "$got.source" &&
+	grep -qx "fetch served snapshot file://$G/snapshot/$psnap/$ppath" "$got.source" ||
+	fail "record does not name the pool's failure and the snapshot: $(cat "$got.source")"
+
+echo "== sources: the pool's and the snapshot's files are not the pinned one, and no suite serves it"
 F=$TMP/f
-suite "$F/archive" bookworm broken
-printf 'x' >>"$F/archive/pool/main/libp/libpfm4/libpfm4_4.13.0.orig.tar.gz"
-DEBIAN_MIRROR=file://$F/archive expect_failure \
-	"^fetch-upstream: error: could not download libpfm4_4.13.0.orig.tar.gz from Debian \(bookworm,trixie,forky,sid, then the pool; log: .*\); on an offline machine configure --with-libpfm4-src=DIR\|TARBALL$" \
+suite "$F/archive" "$first" broken
+printf 'x' >>"$F/archive/$ppath"
+mkdir -p "$F/snapshot/$psnap/$(dirname "$ppath")"
+cp "$F/archive/$ppath" "$F/snapshot/$psnap/$ppath"
+DEBIAN_MIRROR=file://$F/archive DEBIAN_SNAPSHOT=file://$F/snapshot expect_failure \
+	"^fetch-upstream: error: could not download $ptar from Debian \($psuites, then the pool, then snapshot.debian.org at $psnap; log: .*\); on an offline machine configure --with-libpfm4-src=DIR\|TARBALL$" \
 	"$SCRIPTS/fetch-upstream" libpfm4 "$F/cache"
 grep -q '^fetch-upstream: tried pool file://.*: .*[Hh]ash' "$TMP/err" || fail "the pool's wrong file is not named: $(cat "$TMP/err")"
-[ ! -e "$F/cache/libpfm4_4.13.0.orig.tar.gz" ] || fail "a tarball that is not the pinned one was kept"
+grep -q '^fetch-upstream: tried snapshot file://.*: .*[Hh]ash' "$TMP/err" || fail "the snapshot's wrong file is not named: $(cat "$TMP/err")"
+[ ! -e "$F/cache/$ptar" ] || fail "a tarball that is not the pinned one was kept"
 echo "ok"
