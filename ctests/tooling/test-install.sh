@@ -1,12 +1,17 @@
 #!/bin/sh
 # "make install" installs the host libpfm4 and PAPI for real: headers, shared
-# libraries, the PAPI utilities, libpfm4's examples and both pkg-config files.
+# libraries, the PAPI utilities, libpfm4's examples and both pkg-config files,
+# under a default prefix that does not shadow the distribution's libraries, with
+# upstream's sonames (so that programs built against the distribution's PAPI
+# and libpfm4 run with ours through LD_LIBRARY_PATH: docs/install.md).
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_TOP:?set by make check: the configured build directory}"
 
 make -s -C "$BUILD_TOP" install DESTDIR="$TMP/root" >"$TMP/install.log" 2>&1 ||
 	{ tail -n 20 "$TMP/install.log"; fail "make install failed"; }
 prefix=$(sed -n 's/^prefix=//p' "$BUILD_TOP/libpfm.pc")
+default=$(sed -n "s/^ac_default_prefix=//p" "$TOP_SRCDIR/configure")
+[ "$default" = /opt/papi-riscv-arm ] || fail "configure's default prefix is '$default', not /opt/papi-riscv-arm"
 libdir=$(pkg-config --variable=libdir "$BUILD_TOP/libpfm.pc")
 root=$TMP/root
 for f in "$prefix/include/perfmon/pfmlib.h" "$prefix/include/papi.h" \
@@ -16,6 +21,16 @@ for f in "$prefix/include/perfmon/pfmlib.h" "$prefix/include/papi.h" \
 	"$libdir/pkgconfig/libpfm.pc" "$libdir/pkgconfig/papi.pc"; do
 	[ -e "$root$f" ] || fail "not installed: $f"
 done
+
+# Upstream's sonames: libpfm.so.4 (libpfm4's config.mk VERSION) and
+# libpapi.so.MAJOR.MINOR of the pinned PAPI release, as Debian's libpfm4 and
+# libpapiMAJOR.MINOR packages have them.
+papi_version=$(awk '!/^#/ && $1 == "papi" { print $2 }' "$TOP_SRCDIR/scripts/upstream.list")
+soname() { readelf -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p'; }
+[ "$(soname "$root$libdir/libpfm.so")" = libpfm.so.4 ] ||
+	fail "libpfm's soname is '$(soname "$root$libdir/libpfm.so")', not upstream's libpfm.so.4"
+[ "$(soname "$root$libdir/libpapi.so")" = "libpapi.so.${papi_version%.*}" ] ||
+	fail "libpapi's soname is '$(soname "$root$libdir/libpapi.so")', not upstream's libpapi.so.${papi_version%.*}"
 
 # The pkg-config files give flags that build and link a program.
 export PKG_CONFIG_PATH="$root$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root"
