@@ -50,9 +50,10 @@ deb busybox-static 1:1.38-1 "" bin/busybox
 fake_checkout
 kdeb=pool/main/l/linux/linux-image-6.12.1-riscv64_6.12.1-1_riscv64.deb
 ksha=$(sha256sum "$TMP/debs/linux-image-6.12.1-riscv64_6.12.1-1_riscv64.deb" | cut -d' ' -f1)
-awk -v d="$kdeb" -v s="$ksha" '!/^#/ && $1 == "riscv64" { $4 = d; $5 = s } { print }' \
+ksnap=20250101T000000Z
+awk -v d="$kdeb" -v s="$ksha" -v t="$ksnap" '!/^#/ && $1 == "riscv64" { $4 = d; $5 = s; $6 = t } { print }' \
 	"$SCRIPTS/guest.list" >"$TMP/top/scripts/guest.list"
-grep -q "^riscv64 riscv64 trixie,forky,sid $kdeb $ksha busybox-static strace$" "$TMP/top/scripts/guest.list" ||
+grep -q "^riscv64 riscv64 trixie,forky,sid $kdeb $ksha $ksnap busybox-static strace$" "$TMP/top/scripts/guest.list" ||
 	fail "scripts/guest.list's riscv64 line is not as this test expects"
 # kernel_in ARCHIVE: the pinned kernel in ARCHIVE's pool (no suite lists it).
 kernel_in() {
@@ -151,16 +152,19 @@ grep -q '^  riscv64 guest tools from Debian sid riscv64: .*busybox-static 1:1.38
 grep -Eq '^    \(tried first: trixie: apt-get update: .*(unexpected size|Hash Sum mismatch)' "$TMP/prov" ||
 	fail "make check's summary does not say why trixie was passed over"
 
-echo "== guest: trixie half-synced, forky past Valid-Until, sid gone"
+echo "== guest: trixie half-synced, forky past Valid-Until, sid gone; the kernel left the pool"
 B=$TMP/b
 suite "$B/archive" trixie broken $new_tools
 suite "$B/archive" forky expired $tools
-kernel_in "$B/archive"
-DEBIAN_MIRROR=file://$B/archive "$TMP/top/scripts/guest-fetch" riscv64 "$B/cache" >"$TMP/out" 2>"$TMP/err" ||
-	fail "guest-fetch did not take the expired forky: $(cat "$TMP/err")"
+kernel_in "$B/snapshot/$ksnap"
+DEBIAN_MIRROR=file://$B/archive DEBIAN_SNAPSHOT=file://$B/snapshot \
+	"$TMP/top/scripts/guest-fetch" riscv64 "$B/cache" >"$TMP/out" 2>"$TMP/err" ||
+	fail "guest-fetch did not take the expired forky and the snapshot's kernel: $(cat "$TMP/err")"
 versions_has "$B/cache" '^suite forky riscv64$'
 versions_has "$B/cache" '^fetch served forky \(Release invalid since .*, Valid-Until not checked\)$'
 versions_has "$B/cache" '^package busybox-static 1:1.37-1$'
+versions_has "$B/cache" "^kernel-tried pool file://$B/archive/$kdeb: "
+versions_has "$B/cache" "^kernel-source snapshot file://$B/snapshot/$ksnap/$kdeb\$"
 
 echo "== guest: a suite signed by an untrusted key is refused"
 C=$TMP/c
@@ -180,8 +184,8 @@ K=$TMP/k
 suite "$K/archive" sid good $tools
 kernel_in "$K/archive"
 printf 'x' >>"$K/archive/$kdeb"
-DEBIAN_MIRROR=file://$K/archive expect_failure \
-	"^guest-fetch: error: the pinned riscv64 guest kernel linux-image-6.12.1-riscv64 6.12.1-1 is not in Debian's pool, or not as pinned \(log: .*\); pin a current one in scripts/guest.list$" \
+DEBIAN_MIRROR=file://$K/archive DEBIAN_SNAPSHOT=file://$K/none expect_failure \
+	"^guest-fetch: error: the pinned riscv64 guest kernel linux-image-6.12.1-riscv64 6.12.1-1 is not in Debian's pool nor on snapshot.debian.org at $ksnap, or not as pinned \(log: .*\); pin a current one in scripts/guest.list$" \
 	"$TMP/top/scripts/guest-fetch" riscv64 "$K/cache"
 grep -q "^guest-fetch: tried pool file://$K/archive/$kdeb: .*[Hh]ash" "$TMP/err" || fail "the wrong kernel is not named: $(cat "$TMP/err")"
 [ ! -e "$K/cache/guests/riscv64" ] || fail "a guest was kept with a kernel that is not the pinned one"
