@@ -415,6 +415,31 @@ test_skip_lines(void **state)
 	assert_int_equal(_papi_preset_skip_lines(&p, "arm_n"), 6);
 }
 
+/* A table that ends in a short line, its NUL the last byte before an
+ * inaccessible page: the scan may not read past the NUL (it did, with
+ * memcmp over 7 bytes: SIGSEGV here, an over-read under ASan). */
+static void
+test_skip_lines_table_end(void **state)
+{
+	static const char *const tails[] = { "PRESET,x\nPR", "PRESET,x\n\n", "CPU,other\nP", "#\nPRESET" };
+	long page = sysconf(_SC_PAGESIZE);
+	char *map, *p;
+	size_t i, len;
+
+	(void)state;
+	map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(map != MAP_FAILED);
+	assert_int_equal(mprotect(map + page, page, PROT_NONE), 0);
+	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		len = strlen(tails[i]) + 1;
+		p = map + page - len;
+		memcpy(p, tails[i], len);
+		_papi_preset_skip_lines(&p, "arm_n1");
+		assert_true(p >= map + page - len && p < map + page);
+	}
+	munmap(map, 2 * page);
+}
+
 /* Presets loaded: everything PAPI_get_event_info says about each. */
 #define MAX_PRESETS 128
 struct loaded {
@@ -1683,6 +1708,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_firmware_events_not_user_read),
 		cmocka_unit_test(test_line_kinds),
 		cmocka_unit_test(test_skip_lines),
+		cmocka_unit_test(test_skip_lines_table_end),
 		cmocka_unit_test(test_presets_same_as_full_parse),
 		cmocka_unit_test(test_group_add_start_reset),
 		cmocka_unit_test(test_add_opens_only_new_event),

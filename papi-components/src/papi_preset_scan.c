@@ -137,8 +137,9 @@ _papi_preset_skip_lines( char **table, const char *pmu_name )
 	int kind, skipped = 0;
 
 	while ( *p ) {
-		/* most lines of the table start so */
-		if ( memcmp( p, "PRESET,", 7 ) == 0 )
+		/* most lines of the table start so; strncmp, not memcmp: the */
+		/* table may end less than 7 bytes from here */
+		if ( strncmp( p, "PRESET,", 7 ) == 0 )
 			kind = PAPI_PRESET_LINE_DEFINITION;
 		else
 			kind = _papi_preset_line_kind( p, &name, &name_len );
