@@ -10,7 +10,9 @@
 make -s -C "$BUILD_TOP" install DESTDIR="$TMP/root" >"$TMP/install.log" 2>&1 ||
 	{ tail -n 20 "$TMP/install.log"; fail "make install failed"; }
 prefix=$(sed -n 's/^prefix=//p' "$BUILD_TOP/libpfm.pc")
-default=$(sed -n "s/^ac_default_prefix=//p" "$TOP_SRCDIR/configure")
+# configure sets ac_default_prefix twice (autoconf's, then AC_PREFIX_DEFAULT's);
+# its --help shows the one in force.
+default=$("$TOP_SRCDIR/configure" --help | sed -n 's/^ *--prefix=PREFIX.*\[\(.*\)\]$/\1/p')
 [ "$default" = /opt/papi-riscv-arm ] || fail "configure's default prefix is '$default', not /opt/papi-riscv-arm"
 libdir=$(pkg-config --variable=libdir "$BUILD_TOP/libpfm.pc")
 root=$TMP/root
