@@ -195,6 +195,7 @@ first_call_in_new_thread(void *arg)
 	enum first_call call = *(enum first_call *)arg;
 	pthread_t thread;
 	void *result;
+	int code;
 
 	if (call == NATIVE_NAME)	/* perf:: events beside the forced PMU */
 		unsetenv("LIBPFM_FORCE_PMU");
@@ -204,8 +205,10 @@ first_call_in_new_thread(void *arg)
 	if (pthread_create(&thread, NULL, unregistered_thread, &call) != 0 ||
 	    pthread_join(thread, &result) != 0)
 		return 3;
-	/* the main thread sees the same presets */
-	if (PAPI_query_event(PAPI_TOT_CYC) != PAPI_OK)
+	/* the main thread sees the same presets (or, without the forced */
+	/* PMU, the same native event: the host may have no PAPI_TOT_CYC) */
+	if (call == NATIVE_NAME ? PAPI_event_name_to_code("perf::TASK-CLOCK", &code) != PAPI_OK :
+	    PAPI_query_event(PAPI_TOT_CYC) != PAPI_OK)
 		return 4;
 	PAPI_shutdown();
 	return result == NULL ? 0 : 1;

@@ -10,9 +10,9 @@
 make -s -C "$BUILD_TOP" install DESTDIR="$TMP/root" >"$TMP/install.log" 2>&1 ||
 	{ tail -n 20 "$TMP/install.log"; fail "make install failed"; }
 prefix=$(sed -n 's/^prefix=//p' "$BUILD_TOP/libpfm.pc")
-# configure sets ac_default_prefix twice (autoconf's, then AC_PREFIX_DEFAULT's);
-# its --help shows the one in force.
-default=$("$TOP_SRCDIR/configure" --help | sed -n 's/^ *--prefix=PREFIX.*\[\(.*\)\]$/\1/p')
+# configure assigns ac_default_prefix twice (autoconf's, then AC_PREFIX_DEFAULT's);
+# its --help shows the one in force, in brackets on the line after --prefix.
+default=$("$TOP_SRCDIR/configure" --help | awk '/--prefix=PREFIX/ { getline; gsub(/[][ ]/, ""); print; exit }')
 [ "$default" = /opt/papi-riscv-arm ] || fail "configure's default prefix is '$default', not /opt/papi-riscv-arm"
 libdir=$(pkg-config --variable=libdir "$BUILD_TOP/libpfm.pc")
 root=$TMP/root
@@ -33,6 +33,11 @@ soname() { readelf -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p'; }
 	fail "libpfm's soname is '$(soname "$root$libdir/libpfm.so")', not upstream's libpfm.so.4"
 [ "$(soname "$root$libdir/libpapi.so")" = "libpapi.so.${papi_version%.*}" ] ||
 	fail "libpapi's soname is '$(soname "$root$libdir/libpapi.so")', not upstream's libpapi.so.${papi_version%.*}"
+
+# The installed utilities load the installed libpapi, not the build tree's
+# (nor, once that is gone, the distribution's of the same soname).
+runpath=$(readelf -d "$root$prefix/bin/papi_avail" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
+[ "$runpath" = "$libdir" ] || fail "installed papi_avail's run path is '$runpath', not $libdir"
 
 # The pkg-config files give flags that build and link a program.
 export PKG_CONFIG_PATH="$root$libdir/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root"
