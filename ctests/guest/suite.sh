@@ -32,7 +32,7 @@ rv-sscofpmf) arch=riscv64 pmu=sifive_u74 useronly=yes overflow=yes cpu_id="0x489
 esac
 case $arch in
 # overflow_least: the share (%) of the overflows PAPI must see (empty: all
-# +- 1); QEMU's RISC-V counters lose some, raw perf_event's too (README)
+# +- 1); QEMU's RISC-V counters lose some, raw perf_event's too (docs/guests.md)
 aarch64) ins_event=$pmu::INST_RETIRED cyc_event=$pmu::CPU_CYCLES user_slack=0 overflow_least= ;;
 riscv64) ins_event=perf::INSTRUCTIONS cyc_event=perf::CYCLES user_slack=2 overflow_least=50 ;;
 esac
@@ -366,7 +366,7 @@ t_overflow_papi() {
 	need_papi
 	need_pmu
 	# Cycles overflow: QEMU raises the instruction counter's overflow
-	# interrupt on Arm only at the next timer tick (README).
+	# interrupt on Arm only at the next timer tick (docs/guests.md).
 	$CT/guest/guest_papi overflow "$cyc_event" "$ins_event" 10000000 $overflow_least
 	overflow_verdict $? "PAPI overflow lost or misattributed (alone, as a group member, or after removing the set's first event)" \
 		"PAPI_overflow on a hardware event (PAPI_ENOSUPP)"

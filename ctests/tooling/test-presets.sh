@@ -2,7 +2,7 @@
 # The preset sections (presets/*.csv): scripts/preset-table's checks pass on the
 # real sections (syntax, preset names, duplicates, counters per preset and the
 # U74's 2 programmable counters, every native event in our libpfm4 tables,
-# papi_avail -a / -e with each PMU forced), the README's preset table is the one
+# papi_avail -a / -e with each PMU forced), docs/presets.md's preset table is the one
 # generated from them, and each kind of check fails on a section broken for it.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
@@ -11,8 +11,8 @@ PAPI_SRC=$BUILD_DIR/host/papi/src
 
 echo "== the real sections"
 "$PT" check "$TOP_SRCDIR/presets" "$BUILD_DIR" || fail "preset-table check failed on presets/"
-"$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TOP_SRCDIR/README.md" --check ||
-	fail "README.md's preset table is out of date: run make preset-readme"
+"$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TOP_SRCDIR/docs/presets.md" --check ||
+	fail "docs/presets.md's preset table is out of date: run make preset-readme"
 
 # broken NAME PATTERN COMMAND...: copy presets/, let the caller's sed break it, and expect
 # preset-table check to fail naming the problem (PATTERN, in its output).
@@ -50,9 +50,9 @@ remap_tlb() { sed -i 's/^PRESET,PAPI_TLB_DM,NOT_DERIVED,arm_ac72::L1D_TLB_REFILL
 broken "papi_avail -e maps differently" 'papi_avail -e PAPI_TLB_DM maps to' \
 	remap_tlb
 
-echo "== stale README table"
-cp "$TOP_SRCDIR/README.md" "$TMP/README.md"
-sed -i 's/^| `PAPI_TOT_INS` |\(.*\)| yes |/| `PAPI_TOT_INS` |\1| - |/' "$TMP/README.md"
-cmp -s "$TMP/README.md" "$TOP_SRCDIR/README.md" && fail "the README edit did not change anything"
-expect_failure 'preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/README.md" --check
+echo "== stale table in docs/presets.md"
+cp "$TOP_SRCDIR/docs/presets.md" "$TMP/presets.md"
+sed -i 's/^| `PAPI_TOT_INS` |\(.*\)| yes |/| `PAPI_TOT_INS` |\1| - |/' "$TMP/presets.md"
+cmp -s "$TMP/presets.md" "$TOP_SRCDIR/docs/presets.md" && fail "the edit of docs/presets.md did not change anything"
+expect_failure 'preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/presets.md" --check
 echo "ok"
