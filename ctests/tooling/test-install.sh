@@ -28,7 +28,9 @@ done
 # libpapi.so.MAJOR.MINOR of the pinned PAPI release, as Debian's libpfm4 and
 # libpapiMAJOR.MINOR packages have them.
 papi_version=$(awk '!/^#/ && $1 == "papi" { print $2 }' "$TOP_SRCDIR/scripts/upstream.list")
-soname() { readelf -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p'; }
+# dynamic TAG FILE: the value of one dynamic-section entry (SONAME, RUNPATH)
+dynamic() { readelf -d "$2" | sed -n "s/.*($1).*\[\(.*\)\]/\1/p"; }
+soname() { dynamic SONAME "$1"; }
 [ "$(soname "$root$libdir/libpfm.so")" = libpfm.so.4 ] ||
 	fail "libpfm's soname is '$(soname "$root$libdir/libpfm.so")', not upstream's libpfm.so.4"
 [ "$(soname "$root$libdir/libpapi.so")" = "libpapi.so.${papi_version%.*}" ] ||
@@ -36,7 +38,7 @@ soname() { readelf -d "$1" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p'; }
 
 # The installed utilities load the installed libpapi, not the build tree's
 # (nor, once that is gone, the distribution's of the same soname).
-runpath=$(readelf -d "$root$prefix/bin/papi_avail" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
+runpath=$(dynamic RUNPATH "$root$prefix/bin/papi_avail")
 [ "$runpath" = "$libdir" ] || fail "installed papi_avail's run path is '$runpath', not $libdir"
 
 # The pkg-config files give flags that build and link a program.
