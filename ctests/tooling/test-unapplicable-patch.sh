@@ -9,10 +9,10 @@ overlay=$TMP/top/libpfm4-pmus
 # A good patch (made against the pristine README): applies, and its change is
 # in the tree.
 mkdir -p "$TMP/a" "$TMP/b"
-tar -xzf "$LIBPFM4_TARBALL" -C "$TMP/a" --strip-components=1 --wildcards '*/README'
+tar -xf "$LIBPFM4_TARBALL" -C "$TMP/a" --strip-components=1 --wildcards '*/README'
 sed '1i Patched by the tooling test.' "$TMP/a/README" >"$TMP/b/README"
 (cd "$TMP" && diff -u a/README b/README) >"$overlay/patches/0001-good.patch" || true
-echo 0001-good.patch >"$overlay/patches/series"
+echo "0001-good.patch port" >"$overlay/patches/series"
 mkdir -p "$overlay/lib/events"
 echo "/* new file */" >"$overlay/lib/events/tooling_test_events.h"
 "$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
@@ -23,17 +23,17 @@ head -n 1 "$TMP/tree/README" | grep -q "Patched by the tooling test" || fail "go
 # A patch whose context is not in the upstream file.
 sed 's/^ \(.*libpfm-4\.x\)/ \1 (not this release)/' "$overlay/patches/0001-good.patch" >"$overlay/patches/0002-stale.patch"
 grep -q "not this release" "$overlay/patches/0002-stale.patch" || fail "could not make a stale patch"
-printf '0001-good.patch\n0002-stale.patch\n' >"$overlay/patches/series"
+printf '0001-good.patch port\n0002-stale.patch port\n' >"$overlay/patches/series"
 expect_failure "^prepare-tree: error: libpfm4-pmus/patches/0002-stale.patch does not apply to libpfm4 4.13.0$" \
 	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
 
 # A series entry without its file.
-printf '0001-good.patch\n0003-missing.patch\n' >"$overlay/patches/series"
+printf '0001-good.patch port\n0003-missing.patch port\n' >"$overlay/patches/series"
 expect_failure "^prepare-tree: error: libpfm4-pmus/patches/series names 0003-missing.patch, which does not exist$" \
 	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
 
 # A new file that is not new: upstream files change only through patches.
-echo 0001-good.patch >"$overlay/patches/series"
+echo "0001-good.patch port" >"$overlay/patches/series"
 echo "/* replaced */" >"$overlay/lib/pfmlib_common.c"
 expect_failure "^prepare-tree: error: libpfm4-pmus/lib/pfmlib_common.c would replace an upstream file" \
 	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"

@@ -1,0 +1,108 @@
+# How this project's change is laid onto an upstream tree (sourced, not run):
+# the steps scripts/prepare-tree (the build) and scripts/make-series (the
+# series sent upstream) share. Needs common.sh.
+#
+# An overlay (libpfm4-pmus/, papi-components/) holds
+#   - new files, at the paths they take in the upstream tree;
+#   - patches/series: the registration patches in the order they apply, each
+#     with its class (SERIES_CLASSES, in that order: every "fix" before every
+#     "port", every "port" before every "startup");
+#   - patches/new-files: which patch of the series adds each new file (for
+#     PAPI also each preset section, presets/NAME.csv, which is appended to
+#     src/papi_events.csv).
+
+# The classes, in the order their series are sent and applied: stand-alone
+# bug fixes, then the port (RISC-V and Arm support), then the start-up and
+# read-cost optimisations, which build on the port.
+SERIES_CLASSES="fix port startup"
+
+# overlay_new_files OVERLAY: the new files, as paths in the upstream tree.
+overlay_new_files() {
+	(cd "$1" && find . -type f ! -path './patches/*' ! -name README.md | sed 's|^\./||' | sort)
+}
+
+# overlay_add_file OVERLAY FILE DEST: copies a new file into the tree DEST; it
+# may not replace an upstream file.
+overlay_add_file() {
+	if [ -e "$3/$2" ]; then
+		die "${1##*/}/$2 would replace an upstream file: change upstream files with a patch in ${1##*/}/patches/"
+	fi
+	mkdir -p "$3/$(dirname "$2")"
+	cp "$1/$2" "$3/$2"
+}
+
+# overlay_add_preset CSV DEST: appends a preset section (presets/NAME.csv) to
+# PAPI's table in the tree DEST.
+overlay_add_preset() {
+	{
+		echo "#"
+		echo "# From presets/${1##*/} (RISC-V and Arm port)"
+		echo "#"
+		cat "$1"
+	} >>"$2/src/papi_events.csv"
+}
+
+# series_entries OVERLAY: "PATCH CLASS" per line of patches/series, checked:
+# every patch exists, has a known class, and the classes come in order.
+series_entries() {
+	[ -f "$1/patches/series" ] || return 0
+	_o=${1##*/} _rank=0 _last=
+	grep -v -e '^#' -e '^[[:space:]]*$' "$1/patches/series" >"${TMPDIR:-/tmp}/series.$$" || true
+	while read -r _p _class _rest; do
+		[ -f "$1/patches/$_p" ] || { rm -f "${TMPDIR:-/tmp}/series.$$"; die "$_o/patches/series names $_p, which does not exist"; }
+		[ -z "$_rest" ] || die "$_o/patches/series: '$_p $_class $_rest': one patch and its class per line"
+		_r=0 _i=0
+		for _c in $SERIES_CLASSES; do
+			_i=$((_i + 1))
+			[ "$_c" != "$_class" ] || _r=$_i
+		done
+		[ "$_r" -gt 0 ] || die "$_o/patches/series: $_p has class '$_class', not one of: $SERIES_CLASSES"
+		[ "$_r" -ge "$_rank" ] ||
+			die "$_o/patches/series: $_p ($_class) comes after a $_last patch; the classes go in the order $SERIES_CLASSES"
+		_rank=$_r _last=$_class
+		echo "$_p $_class"
+	done <"${TMPDIR:-/tmp}/series.$$"
+	rm -f "${TMPDIR:-/tmp}/series.$$"
+}
+
+# apply_series_patch OVERLAY PATCH DEST PROJECT: applies one patch of the
+# series to the tree DEST, exactly (no fuzz), or stops everything.
+apply_series_patch() {
+	if ! _out=$(patch -d "$3" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch <"$1/patches/$2" 2>&1); then
+		echo "$_out" | sed 's/^/    /' >&2
+		die "${1##*/}/patches/$2 does not apply to $4 $(upstream_field "$4" version)"
+	fi
+}
+
+# new_files_of OVERLAY PATCH: the new files (and preset sections) that
+# patches/new-files gives to PATCH.
+new_files_of() {
+	awk -v p="$2" '!/^#/ && NF && $2 == p { print $1 }' "$1/patches/new-files"
+}
+
+# check_new_files OVERLAY PROJECT: patches/new-files gives each new file (and,
+# for PAPI, each preset section) to exactly one patch of the series, and names
+# nothing else.
+check_new_files() {
+	_o=${1##*/}
+	[ -f "$1/patches/new-files" ] || die "$_o/patches/new-files is missing: it says which patch adds each new file"
+	{
+		overlay_new_files "$1"
+		if [ "$2" = papi ]; then
+			(cd "$TOP_SRCDIR" && ls presets/*.csv 2>/dev/null) || true
+		fi
+	} | sort >"${TMPDIR:-/tmp}/overlay-files.$$"
+	awk '!/^#/ && NF { print $1 }' "$1/patches/new-files" | sort >"${TMPDIR:-/tmp}/listed-files.$$"
+	_dups=$(uniq -d "${TMPDIR:-/tmp}/listed-files.$$" | tr '\n' ' ')
+	_missing=$(comm -23 "${TMPDIR:-/tmp}/overlay-files.$$" "${TMPDIR:-/tmp}/listed-files.$$" | tr '\n' ' ')
+	_extra=$(comm -13 "${TMPDIR:-/tmp}/overlay-files.$$" "${TMPDIR:-/tmp}/listed-files.$$" | sort -u | tr '\n' ' ')
+	rm -f "${TMPDIR:-/tmp}/overlay-files.$$" "${TMPDIR:-/tmp}/listed-files.$$"
+	[ -z "$_dups" ] || die "$_o/patches/new-files lists more than once: $_dups"
+	[ -z "$_missing" ] || die "$_o/patches/new-files does not say which patch adds: $_missing"
+	[ -z "$_extra" ] || die "$_o/patches/new-files lists what $_o does not have: $_extra"
+	_patches=$(series_entries "$1") || exit 1
+	for _p in $(awk '!/^#/ && NF { print $2 }' "$1/patches/new-files" | sort -u); do
+		echo "$_patches" | cut -d' ' -f1 | grep -qx "$_p" ||
+			die "$_o/patches/new-files gives files to $_p, which is not in patches/series"
+	done
+}
