@@ -7,9 +7,12 @@
 #   - patches/series: the registration patches in the order they apply, each
 #     with its class (SERIES_CLASSES, in that order: every "fix" before every
 #     "port", every "port" before every "startup");
-#   - patches/new-files: which patch of the series adds each new file (for
-#     PAPI also each preset section, presets/NAME.csv, which is appended to
-#     src/papi_events.csv).
+#   - patches/generated (optional): new files made at build time, each with
+#     the command in scripts/ that prints it (run there), e.g. test entries
+#     generated from reference data rather than written by hand;
+#   - patches/new-files: which patch of the series adds each new file,
+#     generated ones included (for PAPI also each preset section,
+#     presets/NAME.csv, which is appended to src/papi_events.csv).
 
 # The classes, in the order their series are sent and applied: stand-alone
 # bug fixes, then the port (RISC-V and Arm support), then the start-up and
@@ -29,6 +32,26 @@ overlay_add_file() {
 	fi
 	mkdir -p "$3/$(dirname "$2")"
 	cp "$1/$2" "$3/$2"
+}
+
+# overlay_generated OVERLAY: the generated files, as paths in the upstream tree.
+overlay_generated() {
+	[ -f "$1/patches/generated" ] || return 0
+	awk '!/^#/ && NF { print $1 }' "$1/patches/generated"
+}
+
+# overlay_generate_file OVERLAY FILE DEST: writes the generated FILE into the
+# tree DEST with its command from patches/generated; it may not replace an
+# upstream file either.
+overlay_generate_file() {
+	[ ! -e "$3/$2" ] ||
+		die "${1##*/}/patches/generated: $2 would replace an upstream file"
+	_cmd=$(awk -v f="$2" '!/^#/ && $1 == f { $1 = ""; sub(/^[ \t]+/, ""); print; exit }' "$1/patches/generated")
+	[ -n "$_cmd" ] || die "${1##*/}/patches/generated has no command for $2"
+	mkdir -p "$3/$(dirname "$2")"
+	# shellcheck disable=SC2086 # the command's words, as written
+	(cd "$SCRIPTS_DIR" && ./$_cmd) >"$3/$2" ||
+		die "${1##*/}/patches/generated: '$_cmd' failed for $2"
 }
 
 # overlay_add_preset CSV DEST: appends a preset section (presets/NAME.csv) to
@@ -88,6 +111,7 @@ check_new_files() {
 	[ -f "$1/patches/new-files" ] || die "$_o/patches/new-files is missing: it says which patch adds each new file"
 	{
 		overlay_new_files "$1"
+		overlay_generated "$1"
 		if [ "$2" = papi ]; then
 			(cd "$TOP_SRCDIR" && ls presets/*.csv 2>/dev/null) || true
 		fi

@@ -62,11 +62,20 @@ cp "$o/patches/0001-touch.patch" "$o/patches/0002-again.patch"
 series "0001-touch.patch startup" "0002-again.patch fix"
 expect_failure "0002-again.patch \(fix\) comes after a startup patch" make_series
 
-# And the fake overlay itself makes a series: one port mail with the new file.
+# A generated file (patches/generated) needs its patch as well.
+printf '#!/bin/sh\necho "/* generated from $1 */"\n' >"$TMP/top/scripts/gen-hello"
+chmod +x "$TMP/top/scripts/gen-hello"
+echo "tests/hello.h gen-hello data" >"$o/patches/generated"
 series "0001-touch.patch port"
+expect_failure "new-files does not say which patch adds: tests/hello.h" make_series
+
+# And the fake overlay itself makes a series: one port mail with the new file
+# and the generated one.
+echo "tests/hello.h 0001-touch.patch" >>"$o/patches/new-files"
 make_series
 mail=$(ls "$TMP/out/2-port"/*.patch)
 grep -q '^Subject: \[PATCH\] Say hello in the README$' "$mail" || fail "fake series: subject: $(grep '^Subject' "$mail")"
 grep -q '^+++ b/lib/pfmlib_new.c$' "$mail" || fail "fake series: the new file is not in its patch's mail"
+grep -q '^+/\* generated from data \*/$' "$mail" || fail "fake series: the generated file is not in its patch's mail"
 [ ! -d "$TMP/out/1-fix" ] || fail "fake series: an empty fix series was written"
 echo "ok"
