@@ -2,7 +2,7 @@
  * Unit tests of libpfm4's shared /proc/cpuinfo reader (lib/pfmlib_cpuinfo.c,
  * added by libpfm4-pmus/), through LIBPFM_PROC_CPUINFO and the fixtures in
  * ctests/fixtures/cpuinfo, and, on x86, of the look-up of a prefix naming an
- * inactive PMU (patch 0026). Linked with the host build's static libpfm.a, whose
+ * inactive PMU. Linked with the host build's static libpfm.a, whose
  * internal symbols are reachable from a static link.
  */
 #include <stdarg.h>
@@ -159,8 +159,8 @@ test_bad_files(void **state)
 
 #if defined(__x86_64__) || defined(__i386__)
 /* An event named with an inactive PMU's prefix: not found, unless    */
-/* LIBPFM_ENCODE_INACTIVE allows inactive PMUs (patch 0026 reorders   */
-/* these two checks in pfmlib_parse_event; the results must not move). */
+/* LIBPFM_ENCODE_INACTIVE=1 allows inactive PMUs (4.13.0+git106 parses */
+/* on its list of active PMUs; our former patch 0026 did the same).   */
 static void
 test_inactive_pmu_prefix(void **state)
 {

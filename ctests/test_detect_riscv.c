@@ -4,9 +4,10 @@
  * LIBPFM_PROC_CPUINFO. Linked with the ARCH=riscv64 table build's static
  * libpfm.a, which runs on the host.
  *
- * libpfm4 4.13.0 never clears a PMU's "active" flag, not even in
- * pfm_terminate(), so a second pfm_initialize() in one process would still
- * show the PMUs of the first. Each case therefore runs in a child process:
+ * Unpatched libpfm4 (4.13.0, 4.13.0+git106) never clears a PMU's "active"
+ * flag, not even in pfm_terminate() (our patch 0004 fixes that), so a second
+ * pfm_initialize() in one process would still show the PMUs of the first.
+ * Each case runs in a child process all the same, independent of 0004:
  * set LIBPFM_PROC_CPUINFO, pfm_initialize(), look, pfm_terminate(), and
  * report what it saw in its exit status.
  */

@@ -1,13 +1,14 @@
 /*
  * test_tracepoints: the kernel's tracepoints are events of libpfm4's perf PMU
- * and of PAPI, as libpfm4 4.13.0 lists them, unless configure was given
- * --disable-perf-tracepoints (libpfm4 built with CONFIG_PFMLIB_NOTRACEPOINT=y,
- * libpfm4 patch 0020). Built with PERF_TRACEPOINTS=1 (listed) or 0 (left out
+ * and of PAPI, as libpfm4 4.13.0 listed them (our builds pass
+ * CONFIG_PFMLIB_NOTRACEPOINT=n; libpfm4's own default is y since
+ * 4.13.0+git106), unless configure was given --disable-perf-tracepoints
+ * (libpfm4 built with CONFIG_PFMLIB_NOTRACEPOINT=y). Built with PERF_TRACEPOINTS=1 (listed) or 0 (left out
  * by that choice): the build must do what configure was asked.
  *
  *   test_tracepoints [SUBSYSTEM:NAME]     (default sched:sched_switch)
  *
- * libpfm4 4.13.0 finds the tracepoints only through a mounted debugfs: the
+ * libpfm4 (4.13.0 and 4.13.0+git106) finds the tracepoints only through a mounted debugfs: the
  * first "debugfs" line of /proc/mounts, then MOUNT/tracing/events/SUBSYSTEM/
  * NAME/id (a tracefs mounted alone, e.g. at /sys/kernel/tracing, is not
  * looked at). Without a mounted, readable debugfs there is nothing to check:
@@ -198,7 +199,7 @@ main(int argc, char **argv)
 	       PERF_TRACEPOINTS ? "default" : "--disable-perf-tracepoints");
 
 	if (!debugfs_mount(mnt, sizeof(mnt))) {
-		printf("SKIP: debugfs is not mounted: libpfm4 4.13.0 finds tracepoints "
+		printf("SKIP: debugfs is not mounted: libpfm4 finds tracepoints "
 		       "only under a mounted debugfs (DEBUGFS/tracing/events)\n");
 		return 77;
 	}

@@ -9,7 +9,9 @@ got=$("$SCRIPTS/fetch-upstream" libpfm4 "$TMP/cache")
 [ "$got" = "$TMP/cache/$(basename "$LIBPFM4_TARBALL")" ] || fail "good tarball not accepted: $got"
 
 printf 'x' >>"$TMP/cache/$(basename "$LIBPFM4_TARBALL")"
-expect_failure "^fetch-upstream: error: cached .* has sha256 [0-9a-f]{64}, expected d18b97764c[0-9a-f]+: delete it to fetch it again" \
+pinned=$(awk '!/^#/ && $1 == "libpfm4" { print $6 }' "$SCRIPTS/upstream.list")
+[ ${#pinned} -eq 64 ] || fail "no libpfm4 sha256 in upstream.list"
+expect_failure "^fetch-upstream: error: cached .* has sha256 [0-9a-f]{64}, expected $pinned: delete it to fetch it again" \
 	"$SCRIPTS/fetch-upstream" libpfm4 "$TMP/cache"
 
 expect_failure "^fetch-upstream: error: papi source '/nonexistent' does not exist" \

@@ -24,7 +24,10 @@ head -n 1 "$TMP/tree/README" | grep -q "Patched by the tooling test" || fail "go
 sed 's/^ \(.*libpfm-4\.x\)/ \1 (not this release)/' "$overlay/patches/0001-good.patch" >"$overlay/patches/0002-stale.patch"
 grep -q "not this release" "$overlay/patches/0002-stale.patch" || fail "could not make a stale patch"
 printf '0001-good.patch port\n0002-stale.patch port\n' >"$overlay/patches/series"
-expect_failure "^prepare-tree: error: libpfm4-pmus/patches/0002-stale.patch does not apply to libpfm4 4.13.0$" \
+# the message names the pinned version (scripts/upstream.list), regex-quoted
+version=$(awk '!/^#/ && $1 == "libpfm4" { print $2 }' "$TMP/top/scripts/upstream.list" | sed 's/[.+]/\\&/g')
+[ -n "$version" ] || fail "no libpfm4 version in upstream.list"
+expect_failure "^prepare-tree: error: libpfm4-pmus/patches/0002-stale.patch does not apply to libpfm4 $version\$" \
 	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
 
 # A series entry without its file.

@@ -1,0 +1,218 @@
+/*
+ * Upstream defects of libpfm4 4.13.0+git106 fixed by our patches of class
+ * "fix" (libpfm4-pmus/README.md), each scenario run in a child process (the
+ * sysfs PMU cache lives as long as the process):
+ *
+ *  - 0030: an ARM core PMU whose sysfs name is not in perf_name (armv8_pmuv3
+ *    on device-tree systems) must still encode when it is the only core PMU;
+ *  - 0031: pfm_init_sysfs_pmu_cache() must keep the right type for the PMUs
+ *    after one without a readable type, and must not fail the perf_event
+ *    layer when /sys/bus/event_source/devices cannot be scanned (this case
+ *    needs 0030 too: no sysfs name can match then).
+ * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
+ *
+ * Linked with the aarch64 table build's static libpfm.a (ARM64 tables, run on
+ * this host) and -Wl,--wrap=scandir,--wrap=access,--wrap=fopen: libpfm4's
+ * look-ups under /sys/bus/event_source/devices are redirected to a fake sysfs
+ * tree made in a temporary directory. LIBPFM_PROC_CPUINFO gives the CPU.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+
+#include <perfmon/pfmlib_perf_event.h>
+
+#include "run_in_child.h"
+
+#ifndef FIXTURES
+#error "FIXTURES must name the cpuinfo fixture directory"
+#endif
+
+#define SYSFS_DEVICES "/sys/bus/event_source/devices"
+
+static char fake_root[64];	/* fake SYSFS_DEVICES, "" for the real one */
+
+/* SYSFS_DEVICES/rest -> fake_root/rest */
+static const char *
+redirect(const char *path, char *buf, size_t len)
+{
+	size_t n = strlen(SYSFS_DEVICES);
+
+	if (!fake_root[0] || strncmp(path, SYSFS_DEVICES, n) || (path[n] && path[n] != '/'))
+		return path;
+	snprintf(buf, len, "%s%s", fake_root, path + n);
+	return buf;
+}
+
+int __real_scandir(const char *dir, struct dirent ***list,
+		   int (*filter)(const struct dirent *),
+		   int (*compar)(const struct dirent **, const struct dirent **));
+int __real_access(const char *path, int mode);
+FILE *__real_fopen(const char *path, const char *mode);
+
+int
+__wrap_scandir(const char *dir, struct dirent ***list,
+	       int (*filter)(const struct dirent *),
+	       int (*compar)(const struct dirent **, const struct dirent **))
+{
+	char buf[4096];
+	const char *p = redirect(dir, buf, sizeof(buf));
+
+	/* sorted, so that the order of the fake PMUs is known */
+	return __real_scandir(p, list, filter, p != dir ? alphasort : compar);
+}
+
+int
+__wrap_access(const char *path, int mode)
+{
+	char buf[4096];
+
+	return __real_access(redirect(path, buf, sizeof(buf)), mode);
+}
+
+FILE *
+__wrap_fopen(const char *path, const char *mode)
+{
+	char buf[4096];
+
+	return __real_fopen(redirect(path, buf, sizeof(buf)), mode);
+}
+
+/* a fake PMU directory; type < 0: no type file */
+static void
+fake_pmu(const char *name, int type)
+{
+	char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", fake_root, name);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/%s/perf_event_mux_interval_ms", fake_root, name);
+	fp = __real_fopen(path, "w");
+	assert_non_null(fp);
+	fputs("4\n", fp);
+	fclose(fp);
+	if (type < 0)
+		return;
+	snprintf(path, sizeof(path), "%s/%s/type", fake_root, name);
+	fp = __real_fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "%d\n", type);
+	fclose(fp);
+}
+
+static void
+make_fake_root(void)
+{
+	strcpy(fake_root, "/tmp/test_libpfm4_fixes.XXXXXX");
+	assert_non_null(mkdtemp(fake_root));
+}
+
+static void
+remove_fake_root(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", fake_root);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * In the child: initialize with the Raspberry Pi 4 (Cortex-A72) cpuinfo,
+ * encode arm_ac72::CPU_CYCLES for perf_events; 0 if it succeeds with
+ * attr.type == *(int *)arg.
+ */
+static int
+encode_a72_type(void *arg)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t e;
+	int want = *(int *)arg, ret;
+
+	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
+	if (pfm_initialize() != PFM_SUCCESS)
+		return 2;
+	memset(&attr, 0, sizeof(attr));
+	memset(&e, 0, sizeof(e));
+	e.size = sizeof(e);
+	e.attr = &attr;
+	ret = pfm_get_os_event_encoding("arm_ac72::CPU_CYCLES", PFM_PLM3,
+					PFM_OS_PERF_EVENT, &e);
+	if (ret != PFM_SUCCESS) {
+		printf("  arm_ac72::CPU_CYCLES: %s\n", pfm_strerror(ret));
+		return 3;
+	}
+	if ((int)attr.type != want || attr.config != 0x11) {
+		printf("  arm_ac72::CPU_CYCLES: type %u config 0x%llx, expected type %d config 0x11\n",
+		       attr.type, (unsigned long long)attr.config, want);
+		return 4;
+	}
+	return 0;
+}
+
+/* 0030: the only core PMU is called armv8_pmuv3 (QEMU virt, device tree) */
+static void
+test_only_pmu_named_armv8_pmuv3(void **state)
+{
+	int want = PERF_TYPE_RAW;
+
+	(void)state;
+	make_fake_root();
+	fake_pmu("armv8_pmuv3", 8);
+	fake_pmu("software", 1);
+	assert_int_equal(run_in_child("A72 with armv8_pmuv3 only", encode_a72_type, &want), 0);
+	remove_fake_root();
+}
+
+/* 0031 (i): a PMU without a type file listed before the A72's */
+static void
+test_type_after_skipped_pmu(void **state)
+{
+	int want = 10;
+
+	(void)state;
+	make_fake_root();
+	fake_pmu("a_no_type", -1);
+	fake_pmu("armv8_cortex_a72", 10);
+	fake_pmu("breakpoint", 5);
+	fake_pmu("software", 1);
+	assert_int_equal(run_in_child("A72 after a PMU without type", encode_a72_type, &want), 0);
+	remove_fake_root();
+}
+
+/* 0031 (ii): no /sys/bus/event_source/devices at all */
+static void
+test_no_sysfs_pmu_directory(void **state)
+{
+	int want = PERF_TYPE_RAW;
+
+	(void)state;
+	make_fake_root();
+	remove_fake_root();	/* fake_root now names a directory that does not exist */
+	assert_int_equal(run_in_child("no sysfs PMU directory", encode_a72_type, &want), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_only_pmu_named_armv8_pmuv3),
+		cmocka_unit_test(test_type_after_skipped_pmu),
+		cmocka_unit_test(test_no_sysfs_pmu_directory),
+	};
+
+	if (access("/proc/sys/kernel/perf_event_paranoid", F_OK)) {
+		printf("no /proc/sys/kernel/perf_event_paranoid: libpfm4's perf_event layer cannot be tested here\n");
+		return 1;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
