@@ -252,8 +252,6 @@ struct bad_line {
 
 static const struct bad_line bad_lines[] = {
 	{ "CPU", "Expected name after CPU token at line %d of %s -- ignoring", NULL },
-	{ "NOT_A_TOKEN,PAPI_BR_INS",
-	  "Unrecognized token NOT_A_TOKEN at line %d of %s -- ignoring", NULL },
 	{ "PRESET", "Expected name after PRESET token at line %d of %s -- ignoring", NULL },
 	{ "PRESET,PAPI_L1_DCM,NOT_DERIVED,NO_SUCH_EVENT",
 	  "Missing event NO_SUCH_EVENT, used in derived event PAPI_L1_DCM", "PAPI_L1_DCM" },
