@@ -38,16 +38,6 @@
 /* SiFive 7 series (U74, S7, E7) */
 #define RISCV_MARCHID_SIFIVE_7	0x8000000000000007ULL
 
-const char *
-_linux_cpuinfo_path( void )
-{
-	const char *path = getenv( "LIBPFM_PROC_CPUINFO" );
-
-	if ( path != NULL && path[0] != '\0' )
-		return path;
-	return "/proc/cpuinfo";
-}
-
 /* The searches rewind() the file for each key, and stdio re-reads it   */
 /* from procfs each time (a few system calls per key): read it once,    */
 /* into one buffer (64 KiB: some 60 x86 or 250 AArch64 CPUs), and       */
@@ -57,7 +47,7 @@ static char cpuinfo_buffer[64 * 1024];
 FILE *
 _linux_cpuinfo_fopen( void )
 {
-	const char *path = _linux_cpuinfo_path(  );
+	const char *path = "/proc/cpuinfo";
 	size_t len = 0;
 	ssize_t n;
 	int fd;
