@@ -42,6 +42,8 @@
 /* from procfs each time (a few system calls per key): read it once,    */
 /* into one buffer (64 KiB: some 60 x86 or 250 AArch64 CPUs), and       */
 /* search that.  A larger file is read from the file as before.         */
+/* The file is opened once, with open(): a test program can give PAPI  */
+/* another file for /proc/cpuinfo by wrapping open().                  */
 static char cpuinfo_buffer[64 * 1024];
 
 FILE *
@@ -63,10 +65,18 @@ _linux_cpuinfo_fopen( void )
 			break;
 		len += ( size_t ) n;
 	}
-	close( fd );
+	/* empty (or unreadable), or too large: the file itself, from its */
+	/* start, through the descriptor already open                     */
+	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) ) {
+		FILE *f = NULL;
 
-	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) )
-		return fopen( path, "r" );	/* empty (or unreadable), or too large */
+		if ( lseek( fd, 0, SEEK_SET ) == 0 )
+			f = fdopen( fd, "r" );
+		if ( f == NULL )
+			close( fd );
+		return f;
+	}
+	close( fd );
 	return fmemopen( cpuinfo_buffer, len, "r" );
 }
 
