@@ -13,8 +13,8 @@
  *       not fit must fail (at add or start) with PAPI_ECNFLCT; then with
  *       multiplexing all of them must add, start, count and stop.
  *   guest_papi unknown  an unknown event name: PAPI_event_name_to_code and
- *       PAPI_add_named_event fail with PAPI_ENOEVNT or PAPI_ECMP (PAPI 7.0.0's
- *       perf_event component answers PAPI_ECMP for a name libpfm4 does not
+ *       PAPI_add_named_event fail with PAPI_ENOEVNT or PAPI_ECMP (PAPI 7.0.0's and
+ *       7.2.0's perf_event component answers PAPI_ECMP for a name libpfm4 does not
  *       know), leaving the event set empty.
  *   guest_papi default EVENT  counts EVENT in PAPI's default domain (exit 1 if
  *       it does not count).

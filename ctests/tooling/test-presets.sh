@@ -41,6 +41,10 @@ broken "postfix formula and events disagree" 'formula' \
 	add arm_ac72.csv 'PRESET,PAPI_L2_TCH,DERIVED_POSTFIX,N0|N1|-|N2|-|,arm_ac72::L2D_CACHE,arm_ac72::L2D_CACHE_REFILL'
 broken "mapped and UNAVAILABLE" 'both mapped and listed as UNAVAILABLE' \
 	add arm_n1.csv '# UNAVAILABLE,PAPI_TOT_INS,testing'
+# A section for a CPU that PAPI's own table still has one for (arm_ac57 shares
+# the A15/A57 section of PAPI 7.2.0): two sections for one CPU.
+broken "a second section for a CPU" "PAPI's papi_events.csv has 1 section\\(s\\) of its own for CPU arm_ac57" \
+	add arm_ac57.csv 'CPU,arm_ac57'
 # The section differs from the table compiled into libpapi: papi_avail lists a
 # preset the (edited) section no longer has.
 drop_l1_icm() { sed -i '/PAPI_L1_ICM,/d' "$TMP/p/arm_n1.csv"; }

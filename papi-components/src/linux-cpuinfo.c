@@ -38,26 +38,18 @@
 /* SiFive 7 series (U74, S7, E7) */
 #define RISCV_MARCHID_SIFIVE_7	0x8000000000000007ULL
 
-const char *
-_linux_cpuinfo_path( void )
-{
-	const char *path = getenv( "LIBPFM_PROC_CPUINFO" );
-
-	if ( path != NULL && path[0] != '\0' )
-		return path;
-	return "/proc/cpuinfo";
-}
-
 /* The searches rewind() the file for each key, and stdio re-reads it   */
 /* from procfs each time (a few system calls per key): read it once,    */
 /* into one buffer (64 KiB: some 60 x86 or 250 AArch64 CPUs), and       */
 /* search that.  A larger file is read from the file as before.         */
+/* The file is opened once, with open(): a test program can give PAPI  */
+/* another file for /proc/cpuinfo by wrapping open().                  */
 static char cpuinfo_buffer[64 * 1024];
 
 FILE *
 _linux_cpuinfo_fopen( void )
 {
-	const char *path = _linux_cpuinfo_path(  );
+	const char *path = "/proc/cpuinfo";
 	size_t len = 0;
 	ssize_t n;
 	int fd;
@@ -73,10 +65,18 @@ _linux_cpuinfo_fopen( void )
 			break;
 		len += ( size_t ) n;
 	}
-	close( fd );
+	/* empty (or unreadable), or too large: the file itself, from its */
+	/* start, through the descriptor already open                     */
+	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) ) {
+		FILE *f = NULL;
 
-	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) )
-		return fopen( path, "r" );	/* empty (or unreadable), or too large */
+		if ( lseek( fd, 0, SEEK_SET ) == 0 )
+			f = fdopen( fd, "r" );
+		if ( f == NULL )
+			close( fd );
+		return f;
+	}
+	close( fd );
 	return fmemopen( cpuinfo_buffer, len, "r" );
 }
 

@@ -1,7 +1,7 @@
 /*
  * File:    linux-cpuinfo.h
  *
- * /proc/cpuinfo helpers: the file's location and the RISC-V decoder.
+ * /proc/cpuinfo helpers: the file read once, and the RISC-V decoder.
  */
 
 #ifndef _LINUX_CPUINFO_H
@@ -9,10 +9,7 @@
 
 #include <stdio.h>
 
-/* /proc/cpuinfo, or the file named by LIBPFM_PROC_CPUINFO (as libpfm4) */
-const char *_linux_cpuinfo_path( void );
-
-/* That file as a stdio stream, read once into memory so that the many  */
+/* /proc/cpuinfo as a stdio stream, read once into memory so that the many  */
 /* rewind()s of the searches cost no system call; fclose() it as usual.  */
 /* Not thread-safe: for PAPI's initialization.                           */
 FILE *_linux_cpuinfo_fopen( void );

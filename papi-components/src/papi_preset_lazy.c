@@ -15,10 +15,10 @@
  * The choice this makes: the messages of a table with errors (a bad line, a
  * native event this libpfm4 or PMU does not have, a bad formula) come at
  * that first use, once, instead of in PAPI_library_init(); they are the
- * messages 7.0.0 printed at init, printed as PAPIERROR prints them then
+ * messages 7.0.0 and 7.2.0 print at init, printed as PAPIERROR prints them then
  * (PAPI_VERBOSE, or an error level set with PAPI_set_debug() by then), and
- * the presets they concern are unavailable (PAPI_ENOEVNT).  What 7.0.0
- * turned into an error of PAPI_library_init() stays there: a table file
+ * the presets they concern are unavailable (PAPI_ENOEVNT).  What 7.0.0 and 7.2.0
+ * turn into an error of PAPI_library_init() stays there: a table file
  * that cannot be opened is loaded, and fails, at init (the perf_event
  * component is then disabled, "Error loading preset events").  The file is
  * read at first use: a relative PAPI_CSV_EVENT_FILE is then looked up from

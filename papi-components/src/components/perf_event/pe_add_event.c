@@ -2,8 +2,8 @@
  * File:    pe_add_event.c
  *
  * PAPI_add_event() hands the component the whole event set again, one
- * event longer, and PAPI 7.0.0's perf_event component closed every event
- * and opened them all again: adding the n-th event cost n-1 close() and n
+ * event longer, and the perf_event component of PAPI 7.0.0 and 7.2.0
+ * closes every event and opens them all again: adding the n-th event cost n-1 close() and n
  * perf_event_open() calls, besides the scheduability check.
  *
  * When the set is one group (not multiplexed: every event is a member of

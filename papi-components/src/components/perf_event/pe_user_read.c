@@ -6,9 +6,12 @@
  * Linux lets a task read the hardware counters of its own events in user
  * space, through the event's perf mmap page (struct perf_event_mmap_page):
  * the kernel publishes the hardware counter index and an offset, and the
- * count is offset + the counter, under a sequence lock.  PAPI 7.0.0 does
- * this on x86 only (rdpmc, perf_helpers.h); elsewhere every PAPI_read() is a
- * read() system call.
+ * count is offset + the counter, under a sequence lock.  PAPI 7.2.0 does
+ * this on x86 (rdpmc, perf_helpers.h) and, since 7.0.1, on AArch64; on
+ * RISC-V every PAPI_read() is a read() system call.  This reader serves
+ * both AArch64 and RISC-V, in place of 7.2.0's AArch64 one (which swaps
+ * PMEVCNTR12 and 13, returns the offset alone for a counter index it
+ * cannot read, and asks for user access for every event of every set).
  *
  * AArch64 (Linux 5.17+): sysctl kernel.perf_user_access=1 (default 0) and
  * attr.config1 bit 1 on each event; task-bound events only (a system-wide
