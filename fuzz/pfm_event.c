@@ -22,6 +22,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
+	skip_known = getenv("FUZZ_SKIP_KNOWN") != NULL;
 	setenv("LIBPFM_FORCE_PMU", FUZZ_PMU, 1);
 	FUZZ_REQUIRE(pfm_initialize() == PFM_SUCCESS, "pfm_initialize failed");
 	pfm_for_all_pmus(i) {
@@ -35,6 +36,23 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/*
+ * FUZZ_SKIP_KNOWN (make fuzz FUZZ_KNOWN=skip): inputs with more than 64 ':'
+ * are not tried, so that a run goes past libpfm4's known overflow of its
+ * 64-entry attribute array (fuzz/README.md, "Findings", K1) to find others.
+ */
+static int skip_known;
+
+static int
+known_overflow(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == ':';
+	return n > 64;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -43,6 +61,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pfm_perf_encode_arg_t arg;
 	pfm_pmu_encode_arg_t raw;
 	char *fstr = NULL;
+
+	if (skip_known && known_overflow(s)) {
+		free(s);
+		return -1;	/* not added to the corpus */
+	}
 
 	FUZZ_SAY("%s: pfm_find_event %d\n", s, pfm_find_event(s));
 
