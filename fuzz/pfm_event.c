@@ -14,6 +14,23 @@
 #error "FUZZ_PMU must name the PMU to force"
 #endif
 
+/*
+ * FUZZ_SKIP_KNOWN (make fuzz FUZZ_KNOWN=skip): inputs with more than 64 ':'
+ * are not tried, so that a run goes past libpfm4's known overflow of its
+ * 64-entry attribute array (fuzz/README.md, "Findings", K1) to find others.
+ */
+static int skip_known;
+
+static int
+known_overflow(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == ':';
+	return n > 64;
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -34,23 +51,6 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	FUZZ_REQUIRE(forced, "PMU %s is not active with LIBPFM_FORCE_PMU=%s", FUZZ_PMU, FUZZ_PMU);
 	return 0;
-}
-
-/*
- * FUZZ_SKIP_KNOWN (make fuzz FUZZ_KNOWN=skip): inputs with more than 64 ':'
- * are not tried, so that a run goes past libpfm4's known overflow of its
- * 64-entry attribute array (fuzz/README.md, "Findings", K1) to find others.
- */
-static int skip_known;
-
-static int
-known_overflow(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		n += *s == ':';
-	return n > 64;
 }
 
 int
