@@ -1,8 +1,9 @@
 /*
  * Seed generator for the pfm-event-PMU corpora (fuzz/README.md, "Corpora"):
  * writes into DIR one file per event string taken from the event table of
- * the PMU forced with LIBPFM_FORCE_PMU: every STEP-th event by its full name,
- * with its first unit mask, with a modifier, bare, and a few malformed ones.
+ * the PMU forced with LIBPFM_FORCE_PMU: every event that has unit masks and
+ * every STEP-th other one, by its full name, with its first unit mask, with
+ * a modifier, bare; and the PMU prefix alone, a perf and a perf_raw event.
  * Built and run by "make fuzz-seeds"; its output is committed.
  */
 #include <perfmon/pfmlib.h>
@@ -58,8 +59,6 @@ main(int argc, char **argv)
 	for (i = pinfo.first_event; i != -1; i = pfm_get_event_next(i), k++) {
 		const char *umask = NULL, *mod = NULL;
 
-		if (k % step)
-			continue;
 		memset(&ev, 0, sizeof(ev));
 		ev.size = sizeof(ev);
 		if (pfm_get_event_info(i, PFM_OS_PERF_EVENT_EXT, &ev) != PFM_SUCCESS)
@@ -74,6 +73,9 @@ main(int argc, char **argv)
 			if (at.type != PFM_ATTR_UMASK && !mod)
 				mod = at.name;
 		}
+		/* every event with unit masks, every STEP-th of the others */
+		if (k % step && !umask)
+			continue;
 		snprintf(s, sizeof(s), "%s::%s", argv[1], ev.name);
 		put(argv[3], argv[1], n++, s);
 		if (umask) {
