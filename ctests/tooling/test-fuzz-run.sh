@@ -3,7 +3,8 @@
 # that print what libFuzzer prints: executions and coverage read from the
 # output, a finding file reported with its sanitizer summary and a non-zero
 # exit, a target that does not run is a failure, and in corpus mode the
-# failing input named, and libFuzzer's exit code 77 a failure, never a skip.
+# failing input named, and libFuzzer's exit code 77 a failure, never a skip;
+# known findings that still fail, and those that pass now.
 . "$(dirname "$0")/lib.sh"
 
 bin=$TMP/bin corpus=$TMP/fuzz/corpus work=$TMP/work
@@ -82,4 +83,17 @@ run corpus 0 "$bin" "$corpus" "$work" bad || rc=$?
 grep -q "^bad: FAILED on $corpus/bad/seed-2" "$TMP/out" || { cat "$TMP/out"; fail "corpus: the failing input not named"; }
 tail -n 1 "$TMP/out" | grep -q '^SUMMARY: AddressSanitizer: heap-buffer-overflow' ||
 	{ cat "$TMP/out"; fail "corpus: the summary is not the last line"; }
+# known mode: a known input that still fails is reported so; one that passes
+# now (fixed) asks to be moved into the corpus, and fails the run
+mkdir -p "$TMP/known"
+printf 'x' >"$TMP/known/K1-found-bad"
+run known 0 "$bin" "$TMP/known" "$work" || { cat "$TMP/out"; fail "known: a still failing input failed the run"; }
+grep -q '^K1-found-bad: still fails: SUMMARY: AddressSanitizer: heap-buffer-overflow' "$TMP/out" ||
+	{ cat "$TMP/out"; fail "known: still failing input not reported"; }
+printf 'x' >"$TMP/known/K2-good"
+if run known 0 "$bin" "$TMP/known" "$work"; then
+	cat "$TMP/out"; fail "known: a fixed input did not fail the run"
+fi
+grep -q '^K2-good: passes now: fixed? move it into fuzz/corpus/good/' "$TMP/out" ||
+	{ cat "$TMP/out"; fail "known: fixed input not reported"; }
 echo "fuzz-run: reports, findings and failures as expected"
