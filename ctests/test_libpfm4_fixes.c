@@ -173,6 +173,53 @@ test_only_pmu_named_armv8_pmuv3(void **state)
 	remove_fake_root();
 }
 
+/*
+ * In the child: on the same A72 system, encode an event of the Cortex-A53,
+ * which is not detected there, through LIBPFM_ENCODE_INACTIVE; 0 if that
+ * fails.  (The A53's perf_name names its own sysfs PMU only; a PMU without
+ * perf_name, as arm_n1, is PERF_TYPE_RAW in upstream's code, active or not.)
+ */
+static int
+encode_inactive_a53_fails(void *arg)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t e;
+	int ret;
+
+	(void)arg;
+	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
+	setenv("LIBPFM_ENCODE_INACTIVE", "1", 1);
+	if (pfm_initialize() != PFM_SUCCESS)
+		return 2;
+	memset(&attr, 0, sizeof(attr));
+	memset(&e, 0, sizeof(e));
+	e.size = sizeof(e);
+	e.attr = &attr;
+	ret = pfm_get_os_event_encoding("arm_ac53::INST_RETIRED", PFM_PLM3,
+					PFM_OS_PERF_EVENT, &e);
+	if (ret == PFM_SUCCESS) {
+		printf("  arm_ac53::INST_RETIRED encoded (type %u config 0x%llx) for the A72's PMU\n",
+		       attr.type, (unsigned long long)attr.config);
+		return 3;
+	}
+	return 0;
+}
+
+/*
+ * 0030 does not reach an inactive PMU: PERF_TYPE_RAW would count the A53's
+ * codes on the A72's PMU, a wrong count without an error
+ */
+static void
+test_inactive_pmu_not_raw(void **state)
+{
+	(void)state;
+	make_fake_root();
+	fake_pmu("armv8_pmuv3", 8);
+	fake_pmu("software", 1);
+	assert_int_equal(run_in_child("inactive A53 on an A72", encode_inactive_a53_fails, NULL), 0);
+	remove_fake_root();
+}
+
 /* 0031 (i): a PMU without a type file listed before the A72's */
 static void
 test_type_after_skipped_pmu(void **state)
@@ -206,6 +253,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_only_pmu_named_armv8_pmuv3),
+		cmocka_unit_test(test_inactive_pmu_not_raw),
 		cmocka_unit_test(test_type_after_skipped_pmu),
 		cmocka_unit_test(test_no_sysfs_pmu_directory),
 	};

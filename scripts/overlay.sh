@@ -70,9 +70,10 @@ overlay_add_preset() {
 series_entries() {
 	[ -f "$1/patches/series" ] || return 0
 	_o=${1##*/} _rank=0 _last=
-	grep -v -e '^#' -e '^[[:space:]]*$' "$1/patches/series" >"${TMPDIR:-/tmp}/series.$$" || true
+	_lines=$(grep -v -e '^#' -e '^[[:space:]]*$' "$1/patches/series" || true)
 	while read -r _p _class _rest; do
-		[ -f "$1/patches/$_p" ] || { rm -f "${TMPDIR:-/tmp}/series.$$"; die "$_o/patches/series names $_p, which does not exist"; }
+		[ -n "$_p" ] || continue
+		[ -f "$1/patches/$_p" ] || die "$_o/patches/series names $_p, which does not exist"
 		[ -z "$_rest" ] || die "$_o/patches/series: '$_p $_class $_rest': one patch and its class per line"
 		_r=0 _i=0
 		for _c in $SERIES_CLASSES; do
@@ -84,8 +85,9 @@ series_entries() {
 			die "$_o/patches/series: $_p ($_class) comes after a $_last patch; the classes go in the order $SERIES_CLASSES"
 		_rank=$_r _last=$_class
 		echo "$_p $_class"
-	done <"${TMPDIR:-/tmp}/series.$$"
-	rm -f "${TMPDIR:-/tmp}/series.$$"
+	done <<EOF
+$_lines
+EOF
 }
 
 # apply_series_patch OVERLAY PATCH DEST PROJECT: applies one patch of the
