@@ -126,6 +126,23 @@ remove_fake_root(void)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* Initialize with the Raspberry Pi 4 (Cortex-A72) cpuinfo, encode ev for perf_events */
+static int
+init_and_encode(const char *ev, struct perf_event_attr *attr, int *ret)
+{
+	pfm_perf_encode_arg_t e;
+
+	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
+	if (pfm_initialize() != PFM_SUCCESS)
+		return -1;
+	memset(attr, 0, sizeof(*attr));
+	memset(&e, 0, sizeof(e));
+	e.size = sizeof(e);
+	e.attr = attr;
+	*ret = pfm_get_os_event_encoding(ev, PFM_PLM3, PFM_OS_PERF_EVENT, &e);
+	return 0;
+}
+
 /*
  * In the child: initialize with the Raspberry Pi 4 (Cortex-A72) cpuinfo,
  * encode arm_ac72::CPU_CYCLES for perf_events; 0 if it succeeds with
@@ -135,18 +152,10 @@ static int
 encode_a72_type(void *arg)
 {
 	struct perf_event_attr attr;
-	pfm_perf_encode_arg_t e;
 	int want = *(int *)arg, ret;
 
-	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
-	if (pfm_initialize() != PFM_SUCCESS)
+	if (init_and_encode("arm_ac72::CPU_CYCLES", &attr, &ret))
 		return 2;
-	memset(&attr, 0, sizeof(attr));
-	memset(&e, 0, sizeof(e));
-	e.size = sizeof(e);
-	e.attr = &attr;
-	ret = pfm_get_os_event_encoding("arm_ac72::CPU_CYCLES", PFM_PLM3,
-					PFM_OS_PERF_EVENT, &e);
 	if (ret != PFM_SUCCESS) {
 		printf("  arm_ac72::CPU_CYCLES: %s\n", pfm_strerror(ret));
 		return 3;
@@ -183,20 +192,12 @@ static int
 encode_inactive_a53_fails(void *arg)
 {
 	struct perf_event_attr attr;
-	pfm_perf_encode_arg_t e;
 	int ret;
 
 	(void)arg;
-	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
 	setenv("LIBPFM_ENCODE_INACTIVE", "1", 1);
-	if (pfm_initialize() != PFM_SUCCESS)
+	if (init_and_encode("arm_ac53::INST_RETIRED", &attr, &ret))
 		return 2;
-	memset(&attr, 0, sizeof(attr));
-	memset(&e, 0, sizeof(e));
-	e.size = sizeof(e);
-	e.attr = &attr;
-	ret = pfm_get_os_event_encoding("arm_ac53::INST_RETIRED", PFM_PLM3,
-					PFM_OS_PERF_EVENT, &e);
 	if (ret == PFM_SUCCESS) {
 		printf("  arm_ac53::INST_RETIRED encoded (type %u config 0x%llx) for the A72's PMU\n",
 		       attr.type, (unsigned long long)attr.config);
