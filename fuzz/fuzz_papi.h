@@ -22,6 +22,23 @@ fuzz_papi_environment(void)
 	unsetenv("LIBPFM_PROC_CPUINFO");
 }
 
+/*
+ * The set-up of a target whose input PAPI reads as a file: the environment
+ * above, and the file (named NAME in the target's work directory) that the
+ * environment variable VAR, if any, gives to PAPI.
+ */
+static inline const char *
+fuzz_papi_input_file(const char *var, const char *name)
+{
+	const char *path;
+
+	fuzz_papi_environment();
+	path = fuzz_file(name);
+	if (var)
+		setenv(var, path, 1);
+	return path;
+}
+
 /* PAPI_library_init(), which must work: a target that cannot is no test. */
 static inline void
 fuzz_papi_init(void)

@@ -15,9 +15,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	fuzz_papi_environment();
-	table = fuzz_file("presets");
-	setenv("PAPI_CSV_EVENT_FILE", table, 1);
+	table = fuzz_papi_input_file("PAPI_CSV_EVENT_FILE", "presets");
 	return 0;
 }
 

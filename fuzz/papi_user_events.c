@@ -15,9 +15,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	fuzz_papi_environment();
-	events = fuzz_file("user-events");
-	setenv("PAPI_USER_EVENTS_FILE", events, 1);
+	events = fuzz_papi_input_file("PAPI_USER_EVENTS_FILE", "user-events");
 	return 0;
 }
 
