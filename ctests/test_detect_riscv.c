@@ -28,6 +28,16 @@
 #error "FIXTURES must name the cpuinfo fixture directory"
 #endif
 
+/*
+ * libpfm4's ABI: PMU ids are appended, never renumbered. Ours follow
+ * upstream's last (PFM_PMU_INTEL_GNR_UNC_IMC11 = 695 in 4.13.0+git106), and
+ * programs built against them keep these numbers (libpfm4-pmus/README.md).
+ */
+_Static_assert(PFM_PMU_INTEL_GNR_UNC_IMC11 == 695, "upstream's last PMU id moved");
+_Static_assert(PFM_PMU_SIFIVE_U74 == 696, "sifive_u74 is PMU id 696");
+_Static_assert(PFM_PMU_RISCV == 697, "riscv is PMU id 697");
+_Static_assert(PFM_PMU_ARM_CORTEX_A72 == 678, "arm_ac72 keeps upstream's id 678");
+
 /* what a child saw */
 #define SAW_U74		0x01	/* sifive_u74 is present */
 #define SAW_GENERIC	0x02	/* riscv is present */
