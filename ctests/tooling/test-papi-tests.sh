@@ -1,0 +1,60 @@
+#!/bin/sh
+# ctests/guest/papi-tests.sh, the runner of PAPI's own tests, on made-up tests:
+# verdicts, the list of known failures (a listed test that passes is an error
+# unless "sometimes:"), the time limit, and "hangs:" tests that must not run.
+. "$(dirname "$0")/lib.sh"
+RUNNER=$TOP_SRCDIR/ctests/guest/papi-tests.sh
+
+mkdir -p "$TMP/t/ctests"
+mk() { printf '#!/bin/sh\n%s\n' "$2" >"$TMP/t/ctests/$1"; chmod +x "$TMP/t/ctests/$1"; }
+mk pass 'echo PASSED'
+mk skip 'echo SKIPPED'
+mk fail 'echo "Error in thing"; exit 1'
+mk crash 'kill -SEGV $$'
+mk slow 'sleep 30; echo PASSED'
+mk hang 'touch "$(dirname "$0")/../hang-ran"; sleep 30'
+cat >"$TMP/expected" <<'EOF'
+# profiles  test  reason
+p  ctests/fail   emulator: fails here
+p  ctests/crash  emulator: crashes here
+p  ctests/pass   sometimes: passes or not
+q  ctests/pass   emulator: listed, but passes
+p,q  ctests/hang   hangs: emulator: takes the machine down
+EOF
+
+# run PROFILE TEST...: exit status in $rc, output in $TMP/out
+run() {
+	profile=$1
+	shift
+	rc=0
+	PAPI_TEST_LIMIT=2 sh "$RUNNER" "$TMP/t" "$profile" "$TMP/expected" "$@" >"$TMP/out" 2>&1 || rc=$?
+}
+verdict() { awk -v t="$1" '$1 == "@@papi" && $2 == t { print $3 }' "$TMP/out"; }
+
+run p ctests/pass ctests/skip
+[ $rc -eq 0 ] || fail "passed and skipped tests must exit 0, got $rc: $(cat "$TMP/out")"
+[ "$(verdict ctests/pass)" = PASSED ] && [ "$(verdict ctests/skip)" = SKIPPED ] || fail "verdicts: $(cat "$TMP/out")"
+
+run p ctests/fail ctests/crash ctests/hang ctests/pass
+[ $rc -eq 77 ] || fail "only listed failures must exit 77, got $rc: $(cat "$TMP/out")"
+[ "$(verdict ctests/fail)" = FAILED-known ] && [ "$(verdict ctests/crash)" = CRASHED-known ] ||
+	fail "listed failures: $(cat "$TMP/out")"
+[ "$(verdict ctests/hang)" = NOT-RUN-known ] || fail "a 'hangs:' test must be NOT-RUN-known: $(cat "$TMP/out")"
+[ ! -e "$TMP/t/hang-ran" ] || fail "a 'hangs:' test was run"
+grep -q '^SKIP: 3 PAPI tests fail (or are not run)' "$TMP/out" || fail "no SKIP count: $(cat "$TMP/out")"
+
+run q ctests/pass
+[ $rc -eq 1 ] || fail "a listed test that passes must fail the run, got $rc"
+[ "$(verdict ctests/pass)" = PASSED-but-listed-as-failing ] || fail "verdict: $(cat "$TMP/out")"
+
+run other ctests/fail
+[ $rc -eq 1 ] || fail "an unlisted failure must fail the run, got $rc"
+grep -q '    | Error in thing' "$TMP/out" || fail "an unlisted failure's output is not shown: $(cat "$TMP/out")"
+
+run other ctests/slow
+[ $rc -eq 1 ] && [ "$(verdict ctests/slow)" = TIMEOUT ] || fail "a test over its time limit: rc $rc, $(cat "$TMP/out")"
+
+# A "hangs:" test of another profile runs there (and here times out).
+run other ctests/hang
+[ "$(verdict ctests/hang)" = TIMEOUT ] && [ -e "$TMP/t/hang-ran" ] || fail "'hangs:' applied to another profile: $(cat "$TMP/out")"
+echo "papi-tests.sh: verdicts, listed failures, time limit and 'hangs:' as documented"
