@@ -11,8 +11,13 @@
 profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
-TESTS=$(awk '!/^#/ { print $1 }' $G/tests.list)
-case $profile in *-1cpu) TESTS=$(awk '!/^#/ && $2 == "exact" { print $1 }' $G/tests.list) ;; esac
+# A profile's tests (tests.list): "exact" ones only on PROFILE-1cpu, the
+# "hybrid" ones only (and only they) on biglittle.
+case $profile in
+*-1cpu) TESTS=$(awk '!/^#/ && $2 == "exact" { print $1 }' $G/tests.list) ;;
+biglittle) TESTS=$(awk '!/^#/ && $2 == "hybrid" { print $1 }' $G/tests.list) ;;
+*) TESTS=$(awk '!/^#/ && NF && $2 != "hybrid" { print $1 }' $G/tests.list) ;;
+esac
 # A guest.NAME=a,b,c kernel argument, as "a b c".
 karg() { sed -n "s/.*guest\.$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 only=$(karg tests)
@@ -26,6 +31,7 @@ kernel_dependent() { echo "kernel-dependent: $* (held on Linux $(uname -r))"; }
 case ${profile%-1cpu} in
 a72) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=yes cpu_id="0xd08" ;;
 n1) arch=aarch64 pmu=arm_n1 useronly=yes overflow=yes cpu_id="0xd0c" ;;
+biglittle) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=no cpu_id="0xd08" ;;
 u74) arch=riscv64 pmu=sifive_u74 useronly=no overflow=no cpu_id="0x489" ;;
 rv-sscofpmf) arch=riscv64 pmu=sifive_u74 useronly=yes overflow=yes cpu_id="0x489" ;;
 *) echo "suite.sh: unknown profile '$profile'"; exit 2 ;;
@@ -470,6 +476,97 @@ t_demo() {
 		$CT/guest/guest_papi count "$ins_event" $N1 $N2 $user_slack | sed 's/^/  /'
 	fi
 	return 0
+}
+
+# The biglittle guest (scripts/guest-hybrid-dtb): an A53 PMU on CPUs 0-1 and
+# an A72 PMU on CPUs 2-3, but QEMU gives every vCPU the A72's MIDR, so its
+# /proc/cpuinfo says A72 four times. hybrid_cpuinfo writes what an A53+A72
+# board's says (CPUs 0-1 part 0xd03) for LIBPFM_PROC_CPUINFO.
+hybrid_cpuinfo() {
+	awk '/^processor/ { cpu = $3 } /^CPU part/ && cpu < 2 { sub(/0x[0-9a-f]+/, "0xd03") } { print }' \
+		/proc/cpuinfo >/tmp/cpuinfo.hybrid
+}
+# hybrid_count MODE PLACE EVENT...: guest_hybrid's output for a loop of N1
+hybrid_count() {
+	mode=$1 place=$2
+	shift 2
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid $CT/guest/guest_hybrid "$mode" "$place" $N1 "$@"
+}
+# in_bounds COUNT: within [2*N1, 2*N1 * (1 + user_slack%)] (several vCPUs:
+# QEMU's instruction counter includes the others' instructions)
+in_bounds() { awk -v c="$1" -v n=$N1 -v s=$user_slack 'BEGIN { exit !(c >= 2 * n && c <= 2 * n * (1 + s / 100)) }'; }
+field() { awk -v e="$1" -v f="$2" '$1 == "event" && $2 == e { for (i = 3; i < NF; i++) if ($i == f) print $(i + 1) }' /tmp/hybrid.out; }
+
+t_hybrid_pmus() {
+	for p in armv8_cortex_a53 armv8_cortex_a72; do
+		d=/sys/bus/event_source/devices/$p
+		[ -d $d ] || fail "the kernel has no $p PMU: the big.LITTLE device tree was not used"
+		echo "$p: type $(cat $d/type), cpus $(cat $d/cpus)"
+	done
+	[ "$(cat /sys/bus/event_source/devices/armv8_cortex_a53/cpus)" = 0-1 ] &&
+		[ "$(cat /sys/bus/event_source/devices/armv8_cortex_a72/cpus)" = 2-3 ] ||
+		fail "the core PMUs do not cover CPUs 0-1 and 2-3"
+	hybrid_cpuinfo
+	grep '^CPU part' /tmp/cpuinfo.hybrid | sort | uniq -c
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' >/tmp/detected
+	cat /tmp/detected
+	for p in arm_ac53 arm_ac72; do
+		grep -q "\[ *[0-9]*, $p, " /tmp/detected || fail "libpfm4 does not detect $p from an A53+A72 /proc/cpuinfo"
+	done
+	echo "libpfm4 detects both core types"
+}
+
+# libpfm4 alone: each core type's events open on that type's PMU, count there
+# in full, and elsewhere the kernel says they did not run (time running 0).
+t_hybrid_libpfm() {
+	hybrid_cpuinfo
+	bad=0
+	for c in "arm_ac53 armv8_cortex_a53 0 2" "arm_ac72 armv8_cortex_a72 2 0"; do
+		set -- $c
+		ev=$1::INST_RETIRED type=$(cat /sys/bus/event_source/devices/$2/type)
+		for place in $3 $4; do
+			hybrid_count libpfm $place $ev >/tmp/hybrid.out || { cat /tmp/hybrid.out; fail "$ev could not be counted on CPU $place"; }
+			sed 's/^/  /' /tmp/hybrid.out
+			[ "$(field $ev type)" = "$type" ] || { echo "$ev is not opened on $2 (type $type)"; bad=1; }
+			count=$(field $ev count) running=$(field $ev running)
+			if [ $place = $3 ]; then
+				in_bounds "$count" && [ "$running" -gt 0 ] ||
+					{ echo "$ev on CPU $place ($2): $count, not within [2N, 2N+$user_slack%]"; bad=1; }
+			else
+				[ "$running" = 0 ] && [ "$count" = 0 ] ||
+					{ echo "$ev on CPU $place (not $2): counted $count, running $running"; bad=1; }
+			fi
+		done
+	done
+	# Both types' events in one count that migrates from CPU 0 to CPU 2: each
+	# counts its half, together the whole loop.
+	hybrid_count libpfm 0,2 arm_ac53::INST_RETIRED arm_ac72::INST_RETIRED >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out; fail "migrating count failed"; }
+	sed 's/^/  /' /tmp/hybrid.out
+	sum=$(($(field arm_ac53::INST_RETIRED count) + $(field arm_ac72::INST_RETIRED count)))
+	in_bounds $sum || { echo "A53 + A72 over a migration: $sum, not within [2N, 2N+$user_slack%]"; bad=1; }
+	[ $bad -eq 0 ] || fail "core-type events counted on the wrong CPUs or wrongly"
+	echo "each core type's events count on its own CPUs, and together across a migration"
+}
+
+# PAPI with two core PMUs (issue 22): until it counts on both, it must refuse
+# to count, saying why, rather than count one cluster and read 0 on the other.
+t_hybrid_papi() {
+	need_papi
+	hybrid_cpuinfo
+	for place in 0 2 0,2; do
+		rc=0
+		hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out || rc=$?
+		sed 's/^/  /' /tmp/hybrid.out
+		if [ $rc -eq 0 ]; then
+			count=$(field PAPI_TOT_INS count)
+			in_bounds "$count" || fail "PAPI_TOT_INS at CPU $place: $count, not the loop's instructions"
+		else
+			grep -q '^papi-error ' /tmp/hybrid.out || fail "PAPI failed without an error (exit $rc)"
+		fi
+	done
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid papi_component_avail 2>&1 | grep -A1 -i 'perf_event' | head -n 4
+	echo "PAPI counts the whole loop or refuses with an error: no partial count"
 }
 
 if [ $# -ge 2 ]; then
