@@ -457,6 +457,15 @@ t_bench() {
 }
 
 t_demo() {
+	if [ "$profile" = biglittle ]; then
+		echo "two core PMUs, and libpfm4 given an A53+A72 /proc/cpuinfo:"
+		t_hybrid_pmus | sed 's/^/  /'
+		for place in 0 2 0,2; do
+			echo "a loop at CPU $place, both types' instructions (guest_hybrid):"
+			hybrid_count libpfm $place arm_ac53::INST_RETIRED arm_ac72::INST_RETIRED | sed 's/^/  /'
+		done
+		return 0
+	fi
 	echo "CPU (/proc/cpuinfo):"
 	grep -E '^(CPU implementer|CPU part|mvendorid|marchid|mimpid|uarch|isa)' /proc/cpuinfo | sort -u | sed 's/^/  /'
 	echo "libpfm4 detection (showevtinfo):"
