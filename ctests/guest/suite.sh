@@ -487,6 +487,38 @@ t_demo() {
 	return 0
 }
 
+# Faults (issue 24; docs/faults.md has the table): a CPU taken offline while
+# a set counts on it, perf_event_paranoid raised between init, add, start and
+# stop, a descriptor limit too small for the set, a process killed mid-count.
+# Each must end in a clear error or the whole count: never a crash, a hang or
+# less than the loop. (More events than counters: t_sched; perf_user_access
+# switched off between reads: t_user_read_stress.)
+t_faults() {
+	need_papi
+	bad=0
+	if [ "$ncpus" -gt 1 ]; then
+		$CT/guest/guest_faults offline PAPI_TOT_INS $N1 $user_slack || bad=1
+	else
+		echo "offline: one CPU here, none to take offline"
+	fi
+	# as nobody: user-level counting needs paranoid <= 2, counting the kernel
+	# too (the U74 cannot leave it out) <= 1
+	low=2
+	[ "$useronly" = yes ] || low=1
+	$CT/guest/guest_faults paranoid PAPI_TOT_INS $N1 $user_slack $low || bad=1
+	$CT/guest/guest_faults nofile PAPI_TOT_INS $N1 $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
+	# killed mid-count: nothing is left behind, and the next run counts
+	$CT/guest/guest_papi count PAPI_TOT_INS 2000000000 2000000001 $user_slack >/dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	echo "case killed: a counting process killed with SIGKILL"
+	ls /dev/shm /tmp 2>/dev/null | grep -i papi && { echo "case killed: WRONG: left behind"; bad=1; }
+	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack | sed 's/^/case killed: next run: /' || bad=1
+	[ $bad -eq 0 ] || fail "a fault gave a crash, a wrong count or a failure without an error"
+}
+
 # The biglittle guest (scripts/guest-hybrid-dtb): an A53 PMU on CPUs 0-1 and
 # an A72 PMU on CPUs 2-3, but QEMU gives every vCPU the A72's MIDR, so its
 # /proc/cpuinfo says A72 four times. hybrid_cpuinfo writes what an A53+A72
