@@ -22,8 +22,8 @@
  * - the PMU probe (pe_pmu_probe.c) runs only the probes that can change
  *   its decision, and decides as if it had run all three;
  * - small /proc and /sys files (linux-sysfile.c): first line, numbers,
- *   CPU masks, and perf_event_paranoid opened once per
- *   PAPI_library_init() (an open() wrapper counts), getuid() asked once;
+ *   CPU masks; perf_event_paranoid opened once per PAPI_library_init()
+ *   (linux-perf-access.c; an open() wrapper counts), getuid() asked once;
  * - libpfm4 (bundled in libpapi.a) looks for perf_event once per
  *   pfm_initialize() and for the x86 topdown events only where the PMU
  *   has a sysfs events directory (an access() wrapper counts);
@@ -61,6 +61,7 @@
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
 #include "linux-sysfile.h"
+#include "linux-perf-access.h"
 #include "papi_libpfm4_pmus.h"
 #include "run_in_child.h"
 #include "threads_at_once.h"

@@ -4,15 +4,13 @@
  * Small /proc and /sys files for linux-common.c and the perf_event
  * components.
  *
- * PAPI reads a handful of one-line files at initialization (the kernel's
- * perf_event_paranoid and nmi_watchdog settings, the CPU topology masks).
- * Through stdio each costs open, fstat, two reads and close, often after
- * an access() of the same path; here it is open, one read (a second only
- * if the first did not return a whole line) and close.  The paranoid
- * setting was also read twice per initialization (perf_event and
- * perf_event_uncore); it is now read by the first component that asks
- * and kept until the next PAPI_library_init(), and so is the answer to
- * the question both components ask next, whether the user is root.
+ * The kernel publishes its settings (perf_event_paranoid,
+ * perf_user_access, nmi_watchdog, the cpufreq limits) and the CPU topology
+ * (CPU masks, CPU and node lists) as files of one short line.  Through
+ * stdio each costs open, fstat, two reads and close; here it is open, one
+ * read (a second only if the first did not return a whole line) and
+ * close, with no buffer to allocate, so that a component can ask for a
+ * setting wherever it needs it.
  */
 
 #include <ctype.h>
@@ -23,8 +21,6 @@
 #include <unistd.h>
 
 #include "linux-sysfile.h"
-
-#define PERF_EVENT_PARANOID "/proc/sys/kernel/perf_event_paranoid"
 
 static int
 open_read_only( const char *path )
@@ -180,40 +176,4 @@ _linux_sysfile_count_bits( const char *path )
 	}
 	close( fd );
 	return n < 0 ? -1 : bits;
-}
-
-static int paranoid_result = 2;	/* _linux_read_sysfile_int(); 2: not read */
-static int paranoid_level;
-
-int
-_linux_perf_event_paranoid( int *level )
-{
-	if ( paranoid_result == 2 ) {
-		paranoid_result = _linux_read_sysfile_int( PERF_EVENT_PARANOID,
-							   &paranoid_level );
-	}
-	if ( paranoid_result == 1 ) {
-		*level = paranoid_level;
-	}
-	return paranoid_result;
-}
-
-static int root_known;	/* is_root is set */
-static int is_root;
-
-int
-_linux_is_root( void )
-{
-	if ( !root_known ) {
-		is_root = ( getuid(  ) == 0 );
-		root_known = 1;
-	}
-	return is_root;
-}
-
-void
-_linux_sysfile_forget( void )
-{
-	paranoid_result = 2;
-	root_known = 0;
 }

@@ -30,18 +30,4 @@ int _linux_sysfile_count_bits( const char *path );
 /* instead of one access() per CPU or node.                              */
 int _linux_sysfile_list_prefix( const char *path );
 
-/* kernel.perf_event_paranoid (/proc/sys/kernel/perf_event_paranoid),     */
-/* read once per PAPI_library_init() for all the components that ask:     */
-/* as _linux_read_sysfile_int().                                          */
-int _linux_perf_event_paranoid( int *level );
-
-/* getuid() == 0, asked once per PAPI_library_init() for the components */
-/* that weigh it against perf_event_paranoid.                           */
-int _linux_is_root( void );
-
-/* Forget what was read: the next caller reads the files again (called   */
-/* by _papi_hwi_init_os(), so that each initialization sees the current  */
-/* settings).                                                            */
-void _linux_sysfile_forget( void );
-
 #endif

@@ -1,14 +1,14 @@
 /*
  * File:    papi_libpfm4_pmus.c
  *
- * Components find the PMUs libpfm4 has detected by calling
- * pfm_get_pmu_info() on every PMU id until it returns PFM_ERR_INVAL, and
- * PAPI_library_init() did that four times (the perf_event component twice,
- * perf_event_uncore, the generic PMU fallback) over about a thousand ids,
- * for the few PMUs present.  Scan once per libpfm4 initialization and keep
- * the present PMUs' information: the same PMUs, in the same order, with
- * the same information, since detection cannot change until
- * pfm_terminate().
+ * A component finds the PMUs libpfm4 has detected by calling
+ * pfm_get_pmu_info() on every PMU id until it returns PFM_ERR_INVAL: about
+ * a thousand ids for the few PMUs present.  Scan once per libpfm4
+ * initialization and keep the present PMUs' information for every
+ * component that looks: the same PMUs, in the same order, with the same
+ * information, since detection cannot change until pfm_terminate().
+ * papi_libpfm4_events.c forgets the list when it initializes or
+ * terminates libpfm4.
  */
 
 #include <stdlib.h>

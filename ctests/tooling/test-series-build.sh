@@ -1,0 +1,120 @@
+#!/bin/sh
+# Every prefix of the series that "make patches" writes builds on its own:
+# upstream can take the fixes without the port, and the port without the
+# start-up series (docs/upstreaming.md). The mails are applied to the
+# pristine release as tooling-test-series applies them, then:
+#   - libpfm4, fixes alone and fixes + port: the library, for this machine
+#     and for aarch64 and riscv64 (cross-compiled where configure set up
+#     the cross builds, else as table builds here, as the build makes them);
+#   - PAPI, fixes alone: the library, here; fixes + port: the library here
+#     and for every PAPI cross target (the port's code is chosen per
+#     architecture), each configured with the arguments the build
+#     configured it with (its config.status), and a program calling
+#     PAPI_library_init() linked with it, so that a function no file of the
+#     prefix defines fails as well as a missing header.
+# Compile and link only: nothing is installed or run. The whole series is
+# the build itself.
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set by make check}"
+
+JOBS=-j2
+for project in libpfm4 papi; do
+	case $project in
+	libpfm4) tarball=$LIBPFM4_TARBALL ;;
+	papi) tarball=$PAPI_TARBALL ;;
+	esac
+	"$SCRIPTS/make-series" "$project" "$tarball" "$TMP/work" "$TMP/$project" >/dev/null
+done
+
+# prefix_tree PROJECT DEST SERIES...: the pristine release in DEST with the
+# mails of each SERIES (1-fix, 2-port) applied in order.
+prefix_tree() {
+	_project=$1 _dest=$2
+	shift 2
+	case $_project in
+	libpfm4) _tarball=$LIBPFM4_TARBALL ;;
+	papi) _tarball=$PAPI_TARBALL ;;
+	esac
+	rm -rf "$_dest"
+	"$SCRIPTS/prepare-tree" "$_project" "$_tarball" "$_dest" --pristine >/dev/null
+	for _series; do
+		for _mail in "$TMP/$_project/$_series"/*.patch; do
+			patch -d "$_dest" -p1 --batch --forward --fuzz=0 -s <"$_mail" ||
+				fail "$_project: ${_mail#$TMP/} does not apply"
+		done
+	done
+}
+
+# must_build WHAT LOG COMMAND...: COMMAND (a build) succeeds, or the test
+# fails with the end of its output.
+must_build() {
+	_mb_what=$1 _mb_log=$2
+	shift 2
+	if ! "$@" >"$_mb_log" 2>&1; then
+		tail -n 25 "$_mb_log" >&2
+		fail "$_mb_what does not build (full output above, last lines)"
+	fi
+	echo "$_mb_what: builds"
+}
+
+native=$(uname -m)
+pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
+# shellcheck disable=SC2086 # the options are words
+for prefix in "1-fix" "1-fix 2-port"; do
+	label=$(echo "$prefix" | sed 's/[0-9]-//g; s/ / + /')
+	prefix_tree libpfm4 "$TMP/pfm" $prefix
+	for arch in $(printf '%s\n' "$native" aarch64 riscv64 | awk '!seen[$0]++'); do
+		rm -rf "$TMP/pfm-build"
+		cp -a "$TMP/pfm" "$TMP/pfm-build"
+		if [ "$arch" = "$native" ]; then
+			set -- CC="${CC:-gcc}"
+			how="$arch"
+		elif echo " ${CROSS_TARGETS:-} " | grep -q " $arch "; then
+			set -- CC="$arch-linux-gnu-gcc" ARCH="$arch"
+			how="$arch (cross)"
+		else
+			set -- CC="${CC:-gcc}" ARCH="$arch"
+			how="$arch (table build)"
+		fi
+		must_build "libpfm4 $label, $how" "$TMP/log" \
+			make -C "$TMP/pfm-build/lib" $JOBS $pfm_options "$@"
+	done
+done
+rm -rf "$TMP/pfm" "$TMP/pfm-build"
+
+printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
+	>"$TMP/init.c"
+
+# papi_build TREE BUILD WHAT: configures TREE as build/BUILD/papi was
+# configured, builds libpapi.a and links init.c with it.
+papi_build() {
+	_tree=$1 _status=$BUILD_DIR/$2/papi/src/config.status _what=$3
+	[ -x "$_status" ] || fail "$_status is missing: the build makes it before make check"
+	eval "set -- $("$_status" --config)"
+	_cc=${CC:-gcc} _pfmlib=
+	for _arg; do
+		case $_arg in
+		CC=*) _cc=${_arg#CC=} ;;
+		--with-pfm-libdir=*) _pfmlib=${_arg#*=} ;;
+		esac
+	done
+	must_build "$_what: configure" "$TMP/log" env -C "$_tree/src" ./configure "$@"
+	must_build "$_what: libpapi.a" "$TMP/log" make -C "$_tree/src" $JOBS static
+	must_build "$_what: a program linked with it" "$TMP/log" \
+		"$_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
+		-L"$_pfmlib" -lpfm -lpthread -ldl -lm
+}
+
+prefix_tree papi "$TMP/papi-tree" 1-fix
+papi_build "$TMP/papi-tree" host "PAPI fix, $native"
+prefix_tree papi "$TMP/papi-port" 1-fix 2-port
+for build in host ${PAPI_CROSS_TARGETS:-}; do
+	rm -rf "$TMP/papi-tree"
+	cp -a "$TMP/papi-port" "$TMP/papi-tree"
+	case $build in
+	host) papi_build "$TMP/papi-tree" host "PAPI fix + port, $native" ;;
+	*) papi_build "$TMP/papi-tree" "$build" "PAPI fix + port, $build (cross)" ;;
+	esac
+done
+[ -n "${PAPI_CROSS_TARGETS:-}" ] || echo "(no PAPI cross targets configured: fix + port built for $native only)"
+echo ok
