@@ -71,17 +71,23 @@ present(pfm_pmu_t pmu, int cntrs, int fixed, int nevents, int *saw)
 	return 1;
 }
 
+/* pfm_initialize() on the cpuinfo file path, no PMU forced or hidden */
+static int
+init_with(const char *path)
+{
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
+	unsetenv("LIBPFM_ENCODE_INACTIVE");
+	unsetenv("LIBPFM_FORCE_PMU");
+	unsetenv("LIBPFM_DISABLED_PMUS");
+	return pfm_initialize();
+}
+
 static int
 look(const char *path)
 {
 	int saw = 0;
 
-	setenv("LIBPFM_PROC_CPUINFO", path, 1);
-	unsetenv("LIBPFM_ENCODE_INACTIVE");
-	unsetenv("LIBPFM_FORCE_PMU");
-	unsetenv("LIBPFM_DISABLED_PMUS");
-
-	if (pfm_initialize() != PFM_SUCCESS)
+	if (init_with(path) != PFM_SUCCESS)
 		return SAW_INIT_FAIL;
 	/* U74: 2 programmable + 2 fixed counters; 35 events, 15 newer Linux
 	 * names, 3 classes, 2 fixed-counter and 22 firmware events */
@@ -97,8 +103,11 @@ look(const char *path)
 	return saw;
 }
 
+/* what a child that runs looker() on path saw (its exit status) */
+typedef int (*looker_t)(const char *path);
+
 static int
-detect_path(const char *path)
+in_child(looker_t looker, const char *path)
 {
 	int status;
 	pid_t pid;
@@ -106,24 +115,24 @@ detect_path(const char *path)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0)
-		_exit(look(path));
+		_exit(looker(path));
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	return WEXITSTATUS(status);
 }
 
 static int
-detect_fixture(const char *name)
+fixture_in_child(looker_t looker, const char *name)
 {
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
-	return detect_path(path);
+	return in_child(looker, path);
 }
 
 /* a cpuinfo made up for one case, in a temporary file */
 static int
-detect_text(const char *text)
+text_in_child(looker_t looker, const char *text)
 {
 	char path[] = "/tmp/test_detect_riscv.XXXXXX";
 	int fd, saw;
@@ -132,10 +141,13 @@ detect_text(const char *text)
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	saw = detect_path(path);
+	saw = in_child(looker, path);
 	unlink(path);
 	return saw;
 }
+
+#define detect_fixture(name)	fixture_in_child(look, name)
+#define detect_text(text)	text_in_child(look, text)
 
 #define U74_LINUX6 "processor\t: 0\nhart\t\t: 1\nisa\t\t: rv64imafdc\nmmu\t\t: sv39\n" \
 	"uarch\t\t: sifive,u74-mc\nmvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000007\n" \
@@ -265,12 +277,7 @@ look_only(const char *path)
 	pfm_pmu_info_t info;
 	int i, only = ONLY_NONE;
 
-	setenv("LIBPFM_PROC_CPUINFO", path, 1);
-	unsetenv("LIBPFM_ENCODE_INACTIVE");
-	unsetenv("LIBPFM_FORCE_PMU");
-	unsetenv("LIBPFM_DISABLED_PMUS");
-
-	if (pfm_initialize() != PFM_SUCCESS)
+	if (init_with(path) != PFM_SUCCESS)
 		return SAW_INIT_FAIL;
 	for (i = 0; i < NRISCV_PMUS; i++) {
 		memset(&info, 0, sizeof(info));
@@ -281,21 +288,6 @@ look_only(const char *path)
 	}
 	pfm_terminate();
 	return only;
-}
-
-static int
-only_in(const char *path)
-{
-	int status;
-	pid_t pid;
-
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0)
-		_exit(look_only(path));
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	return WEXITSTATUS(status);
 }
 
 static int
@@ -313,11 +305,10 @@ only_pmu(pfm_pmu_t pmu)
 static void
 assert_only_fixture(const char *name, pfm_pmu_t pmu)
 {
-	char path[4096];
+	int got = fixture_in_child(look_only, name);
 
-	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
-	if (only_in(path) != only_pmu(pmu))
-		fail_msg("%s: active RISC-V PMU %d (index + 1), expected %d", name, only_in(path), only_pmu(pmu));
+	if (got != only_pmu(pmu))
+		fail_msg("%s: active RISC-V PMU %d (index + 1), expected %d", name, got, only_pmu(pmu));
 }
 
 /* one hart with these ids (NULL: line left out) and uarch (NULL: none) */
@@ -325,9 +316,8 @@ static void
 assert_only_ids(const char *vendor, const char *arch, const char *imp, const char *uarch,
 		pfm_pmu_t pmu)
 {
-	char path[] = "/tmp/test_detect_riscv.XXXXXX";
 	char text[512];
-	int fd, got;
+	int got;
 
 	snprintf(text, sizeof(text), "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdc\n"
 		 "%s%s%s%s%s%s%s%s%s%s%s%s\n",
@@ -335,12 +325,7 @@ assert_only_ids(const char *vendor, const char *arch, const char *imp, const cha
 		 vendor ? "mvendorid\t: " : "", vendor ? vendor : "", vendor ? "\n" : "",
 		 arch ? "marchid\t\t: " : "", arch ? arch : "", arch ? "\n" : "",
 		 imp ? "mimpid\t\t: " : "", imp ? imp : "", imp ? "\n" : "");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	got = only_in(path);
-	unlink(path);
+	got = text_in_child(look_only, text);
 	if (got != only_pmu(pmu))
 		fail_msg("%s-%s-%s uarch %s: active RISC-V PMU %d (index + 1), expected %d",
 			 vendor, arch, imp, uarch, got, only_pmu(pmu));
@@ -368,7 +353,7 @@ test_boards(void **state)
 	assert_only_fixture("genesys2-cva6.txt", PFM_PMU_OPENHW_CVA6);
 	assert_only_fixture("bpi-f3-spacemit-k1.txt", PFM_PMU_RISCV);
 	assert_only_fixture("qemu-virt-riscv64.txt", PFM_PMU_RISCV);
-	assert_int_equal(only_in(FIXTURES "/raspberry-pi4.txt"), ONLY_NONE);
+	assert_int_equal(fixture_in_child(look_only, "raspberry-pi4.txt"), ONLY_NONE);
 }
 
 /* the mapfile's patterns, at and beyond their edges */

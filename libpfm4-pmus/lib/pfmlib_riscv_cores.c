@@ -25,8 +25,7 @@
  * (no SiFive-style class and mask bits, so no combinations): one PMU
  * description and one event table each. Detection, encoding and the table
  * checks are those of every RISC-V PMU (pfmlib_riscv.c). The number of
- * programmable counters is not given here (0): the kernel learns it from
- * the SBI firmware.
+ * programmable counters is not given here (0, RISCV_CORE_PMU()).
  */
 #include <sys/types.h>
 #include <string.h>
@@ -43,41 +42,21 @@
 #include "events/openhw_cva6_events.h"		/* OpenHW Group CVA6 */
 
 pfmlib_pmu_t thead_c900_support={
-	.desc			= "T-Head C906/C910/C920",
-	.name			= "thead_c900",
-	.pmu			= PFM_PMU_THEAD_C900,
-	.pme_count		= LIBPFM_ARRAY_SIZE(thead_c900_pe),
-	.pe			= thead_c900_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("thead_c900", "T-Head C906/C910/C920",
+		       PFM_PMU_THEAD_C900, thead_c900_pe),
 };
 
 pfmlib_pmu_t starfive_dubhe80_support={
-	.desc			= "StarFive Dubhe-80/Dubhe-90",
-	.name			= "starfive_dubhe80",
-	.pmu			= PFM_PMU_STARFIVE_DUBHE80,
-	.pme_count		= LIBPFM_ARRAY_SIZE(starfive_dubhe80_pe),
-	.pe			= starfive_dubhe80_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("starfive_dubhe80", "StarFive Dubhe-80/Dubhe-90",
+		       PFM_PMU_STARFIVE_DUBHE80, starfive_dubhe80_pe),
 };
 
 pfmlib_pmu_t andes_ax45_support={
-	.desc			= "Andes AX45MP",
-	.name			= "andes_ax45",
-	.pmu			= PFM_PMU_ANDES_AX45,
-	.pme_count		= LIBPFM_ARRAY_SIZE(andes_ax45_pe),
-	.pe			= andes_ax45_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("andes_ax45", "Andes AX45MP",
+		       PFM_PMU_ANDES_AX45, andes_ax45_pe),
 };
 
 pfmlib_pmu_t openhw_cva6_support={
-	.desc			= "OpenHW Group CVA6",
-	.name			= "openhw_cva6",
-	.pmu			= PFM_PMU_OPENHW_CVA6,
-	.pme_count		= LIBPFM_ARRAY_SIZE(openhw_cva6_pe),
-	.pe			= openhw_cva6_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("openhw_cva6", "OpenHW Group CVA6",
+		       PFM_PMU_OPENHW_CVA6, openhw_cva6_pe),
 };

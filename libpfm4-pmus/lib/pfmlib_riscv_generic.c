@@ -41,12 +41,6 @@ static const riscv_entry_t riscv_generic_pe[]={
 };
 
 pfmlib_pmu_t riscv_generic_support={
-	.desc			= "RISC-V generic (cycles, instret, SBI firmware events)",
-	.name			= "riscv",
-	.pmu			= PFM_PMU_RISCV,
-	.pme_count		= LIBPFM_ARRAY_SIZE(riscv_generic_pe),
-	.pe			= riscv_generic_pe,
-	.num_cntrs		= 0,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("riscv", "RISC-V generic (cycles, instret, SBI firmware events)",
+		       PFM_PMU_RISCV, riscv_generic_pe),
 };

@@ -111,6 +111,20 @@ extern int pfm_riscv_get_perf_encoding(void *this, pfmlib_event_desc_t *e);
 /* an event of a table, in one line */
 #define RISCV_EVENT(n, c, d) { .name = n, .desc = d, .code = c }
 
+/*
+ * A core PMU: name, description, id and event table; two fixed counters
+ * (mcycle, minstret); the number of programmable counters is left at 0
+ * unless known (the kernel learns it from the SBI firmware).
+ */
+#define RISCV_CORE_PMU(n, d, id, table) \
+	.desc			= d, \
+	.name			= n, \
+	.pmu			= id, \
+	.pme_count		= LIBPFM_ARRAY_SIZE(table), \
+	.pe			= table, \
+	.num_fixed_cntrs	= 2, \
+	RISCV_PMU_COMMON
+
 /* what every RISC-V PMU description holds besides its name, id and table */
 #define RISCV_PMU_COMMON \
 	.type			= PFM_PMU_TYPE_CORE, \

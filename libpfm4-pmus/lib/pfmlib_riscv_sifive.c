@@ -40,56 +40,31 @@
 /*
  * Detection (pfm_riscv_detect(), pfmlib_riscv.c) follows Linux perf's
  * mapfile. Counters: the U74 has 2 programmable ones besides mcycle and
- * minstret; for the other cores the number is not given here (0), the
- * kernel learns it from the SBI firmware.
+ * minstret; for the other cores the number is not given here (0,
+ * RISCV_CORE_PMU()).
  */
 pfmlib_pmu_t sifive_u74_support={
-	.desc			= "SiFive U74-MC",
-	.name			= "sifive_u74",
-	.pmu			= PFM_PMU_SIFIVE_U74,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_u74_pe),
-	.pe			= sifive_u74_pe,
+	RISCV_CORE_PMU("sifive_u74", "SiFive U74-MC",
+		       PFM_PMU_SIFIVE_U74, sifive_u74_pe),
 	.num_cntrs		= 2,	/* mhpmcounter3, mhpmcounter4 */
-	.num_fixed_cntrs	= 2,	/* mcycle, minstret */
-	RISCV_PMU_COMMON,
 };
 
 pfmlib_pmu_t sifive_bullet07_support={
-	.desc			= "SiFive Bullet (mimpid 0x7..)",
-	.name			= "sifive_bullet07",
-	.pmu			= PFM_PMU_SIFIVE_BULLET07,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_bullet07_pe),
-	.pe			= sifive_bullet07_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("sifive_bullet07", "SiFive Bullet (mimpid 0x7..)",
+		       PFM_PMU_SIFIVE_BULLET07, sifive_bullet07_pe),
 };
 
 pfmlib_pmu_t sifive_bullet0d_support={
-	.desc			= "SiFive Bullet (mimpid 0xd..)",
-	.name			= "sifive_bullet0d",
-	.pmu			= PFM_PMU_SIFIVE_BULLET0D,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_bullet0d_pe),
-	.pe			= sifive_bullet0d_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("sifive_bullet0d", "SiFive Bullet (mimpid 0xd..)",
+		       PFM_PMU_SIFIVE_BULLET0D, sifive_bullet0d_pe),
 };
 
 pfmlib_pmu_t sifive_p550_support={
-	.desc			= "SiFive Performance P550",
-	.name			= "sifive_p550",
-	.pmu			= PFM_PMU_SIFIVE_P550,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_p550_pe),
-	.pe			= sifive_p550_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("sifive_p550", "SiFive Performance P550",
+		       PFM_PMU_SIFIVE_P550, sifive_p550_pe),
 };
 
 pfmlib_pmu_t sifive_p650_support={
-	.desc			= "SiFive Performance P650",
-	.name			= "sifive_p650",
-	.pmu			= PFM_PMU_SIFIVE_P650,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_p650_pe),
-	.pe			= sifive_p650_pe,
-	.num_fixed_cntrs	= 2,
-	RISCV_PMU_COMMON,
+	RISCV_CORE_PMU("sifive_p650", "SiFive Performance P650",
+		       PFM_PMU_SIFIVE_P650, sifive_p650_pe),
 };
