@@ -328,7 +328,8 @@ assert_only_ids(const char *vendor, const char *arch, const char *imp, const cha
 	got = text_in_child(look_only, text);
 	if (got != only_pmu(pmu))
 		fail_msg("%s-%s-%s uarch %s: active RISC-V PMU %d (index + 1), expected %d",
-			 vendor, arch, imp, uarch, got, only_pmu(pmu));
+			 vendor ? vendor : "-", arch ? arch : "-", imp ? imp : "-",
+			 uarch ? uarch : "-", got, only_pmu(pmu));
 }
 
 /*

@@ -164,7 +164,7 @@ riscv_imp_matches(const riscv_core_id_t *id, const pfm_riscv_hart_t *h)
 {
 	unsigned int first;
 	uint64_t v;
-	int ndigits;
+	int more;
 
 	if (id->imp == RISCV_IMP_ANY)
 		return 1;
@@ -173,11 +173,14 @@ riscv_imp_matches(const riscv_core_id_t *id, const pfm_riscv_hart_t *h)
 	if (id->imp == RISCV_IMP_EQ)
 		return h->mimpid == id->mimpid;
 
-	/* the leading hex digit of the value as Linux prints it (no zeros) */
-	for (v = h->mimpid, ndigits = 0; v > 0xf; v >>= 4)
-		ndigits++;
+	/*
+	 * the leading hex digit of the value as Linux prints it (no leading
+	 * zeros), and at least one digit more
+	 */
+	for (v = h->mimpid, more = 0; v > 0xf; v >>= 4)
+		more++;
 	first = (unsigned int)v;
-	return ndigits >= 1 && (id->imp_first & RISCV_DIGIT(first));
+	return more > 0 && (id->imp_first & RISCV_DIGIT(first));
 }
 
 static int
@@ -255,9 +258,6 @@ riscv_system_pmu(void)
 			sys = PFM_PMU_RISCV;
 	}
 	pfmlib_cpuinfo_free(&ci);
-
-	if (sys != PFM_PMU_NONE)
-		__pfm_vbprintf("RISC-V harts: %s PMU\n", sys == PFM_PMU_RISCV ? "generic" : "core");
 	return sys;
 }
 
@@ -266,7 +266,10 @@ pfm_riscv_detect(void *this)
 {
 	pfmlib_pmu_t *pmu = this;
 
-	return riscv_system_pmu() == pmu->pmu ? PFM_SUCCESS : PFM_ERR_NOTSUPP;
+	if (riscv_system_pmu() != pmu->pmu)
+		return PFM_ERR_NOTSUPP;
+	__pfm_vbprintf("RISC-V harts: PMU %s\n", pmu->name);
+	return PFM_SUCCESS;
 }
 
 static inline int
