@@ -1,5 +1,5 @@
 /*
- * RISC-V PMU detection in libpfm4 (sifive_u74 and the generic riscv PMU of
+ * RISC-V PMU detection in libpfm4 (the core PMUs and the generic riscv PMU of
  * libpfm4-pmus/), with the cpuinfo fixtures in ctests/fixtures/cpuinfo and
  * LIBPFM_PROC_CPUINFO. Linked with the ARCH=riscv64 table build's static
  * libpfm.a, which runs on the host.
@@ -36,6 +36,15 @@
 _Static_assert(PFM_PMU_INTEL_GNR_UNC_IMC11 == 695, "upstream's last PMU id moved");
 _Static_assert(PFM_PMU_SIFIVE_U74 == 696, "sifive_u74 is PMU id 696");
 _Static_assert(PFM_PMU_RISCV == 697, "riscv is PMU id 697");
+_Static_assert(PFM_PMU_SIFIVE_BULLET07 == 698, "sifive_bullet07 is PMU id 698");
+_Static_assert(PFM_PMU_SIFIVE_BULLET0D == 699, "sifive_bullet0d is PMU id 699");
+_Static_assert(PFM_PMU_SIFIVE_P550 == 700, "sifive_p550 is PMU id 700");
+_Static_assert(PFM_PMU_SIFIVE_P650 == 701, "sifive_p650 is PMU id 701");
+_Static_assert(PFM_PMU_THEAD_C900 == 702, "thead_c900 is PMU id 702");
+_Static_assert(PFM_PMU_STARFIVE_DUBHE80 == 703, "starfive_dubhe80 is PMU id 703");
+_Static_assert(PFM_PMU_ANDES_AX45 == 704, "andes_ax45 is PMU id 704");
+_Static_assert(PFM_PMU_OPENHW_CVA6 == 705, "openhw_cva6 is PMU id 705");
+_Static_assert(PFM_PMU_MAX == 706, "our last PMU id is 705");
 _Static_assert(PFM_PMU_ARM_CORTEX_A72 == 678, "arm_ac72 keeps upstream's id 678");
 
 /* what a child saw */
@@ -62,17 +71,23 @@ present(pfm_pmu_t pmu, int cntrs, int fixed, int nevents, int *saw)
 	return 1;
 }
 
+/* pfm_initialize() on the cpuinfo file path, no PMU forced or hidden */
+static int
+init_with(const char *path)
+{
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
+	unsetenv("LIBPFM_ENCODE_INACTIVE");
+	unsetenv("LIBPFM_FORCE_PMU");
+	unsetenv("LIBPFM_DISABLED_PMUS");
+	return pfm_initialize();
+}
+
 static int
 look(const char *path)
 {
 	int saw = 0;
 
-	setenv("LIBPFM_PROC_CPUINFO", path, 1);
-	unsetenv("LIBPFM_ENCODE_INACTIVE");
-	unsetenv("LIBPFM_FORCE_PMU");
-	unsetenv("LIBPFM_DISABLED_PMUS");
-
-	if (pfm_initialize() != PFM_SUCCESS)
+	if (init_with(path) != PFM_SUCCESS)
 		return SAW_INIT_FAIL;
 	/* U74: 2 programmable + 2 fixed counters; 35 events, 15 newer Linux
 	 * names, 3 classes, 2 fixed-counter and 22 firmware events */
@@ -88,8 +103,11 @@ look(const char *path)
 	return saw;
 }
 
+/* what a child that runs looker() on path saw (its exit status) */
+typedef int (*looker_t)(const char *path);
+
 static int
-detect_path(const char *path)
+in_child(looker_t looker, const char *path)
 {
 	int status;
 	pid_t pid;
@@ -97,24 +115,24 @@ detect_path(const char *path)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0)
-		_exit(look(path));
+		_exit(looker(path));
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	return WEXITSTATUS(status);
 }
 
 static int
-detect_fixture(const char *name)
+fixture_in_child(looker_t looker, const char *name)
 {
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", FIXTURES, name);
-	return detect_path(path);
+	return in_child(looker, path);
 }
 
 /* a cpuinfo made up for one case, in a temporary file */
 static int
-detect_text(const char *text)
+text_in_child(looker_t looker, const char *text)
 {
 	char path[] = "/tmp/test_detect_riscv.XXXXXX";
 	int fd, saw;
@@ -123,10 +141,13 @@ detect_text(const char *text)
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	saw = detect_path(path);
+	saw = in_child(looker, path);
 	unlink(path);
 	return saw;
 }
+
+#define detect_fixture(name)	fixture_in_child(look, name)
+#define detect_text(text)	text_in_child(look, text)
 
 #define U74_LINUX6 "processor\t: 0\nhart\t\t: 1\nisa\t\t: rv64imafdc\nmmu\t\t: sv39\n" \
 	"uarch\t\t: sifive,u74-mc\nmvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000007\n" \
@@ -192,10 +213,10 @@ test_ids_decide_over_uarch(void **state)
 				     "mvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000007\n"
 				     "mimpid\t\t: 0x0\n\n"),
 			 SAW_U74 | SAW_U74_EVENT | SAW_FW_EVENT);
-	/* ids present but another core: uarch is not believed */
+	/* ids present but of an unknown core: uarch is not believed */
 	assert_int_equal(detect_text("processor\t: 0\nhart\t\t: 1\nisa\t\t: rv64imafdc\n"
 				     "uarch\t\t: sifive,u74-mc\nmvendorid\t: 0x489\n"
-				     "marchid\t\t: 0x8000000000000008\nmimpid\t\t: 0x20181004\n\n"),
+				     "marchid\t\t: 0x8000000000000009\nmimpid\t\t: 0x20181004\n\n"),
 			 SAW_GENERIC | SAW_FW_EVENT);
 	/* one id only, or an id that is not a number */
 	assert_int_equal(detect_text("processor\t: 0\nhart\t\t: 1\nisa\t\t: rv64imafdc\n"
@@ -235,6 +256,180 @@ test_every_hart_must_be_u74(void **state)
 	assert_int_equal(detect_text(U74_LINUX6 "processor\t: 1\nisa\t\t: x86\n\n"), 0);
 }
 
+/*
+ * Every RISC-V PMU: detection must leave exactly one of them active on a
+ * RISC-V system (the core's, or the generic one), none elsewhere.
+ */
+static const pfm_pmu_t riscv_pmus[]={
+	PFM_PMU_SIFIVE_U74, PFM_PMU_RISCV, PFM_PMU_SIFIVE_BULLET07,
+	PFM_PMU_SIFIVE_BULLET0D, PFM_PMU_SIFIVE_P550, PFM_PMU_SIFIVE_P650,
+	PFM_PMU_THEAD_C900, PFM_PMU_STARFIVE_DUBHE80, PFM_PMU_ANDES_AX45,
+	PFM_PMU_OPENHW_CVA6,
+};
+#define NRISCV_PMUS (int)(sizeof(riscv_pmus)/sizeof(riscv_pmus[0]))
+#define ONLY_NONE	0	/* no RISC-V PMU */
+#define ONLY_MANY	0xfe	/* more than one */
+
+/* in a child: 1 + the index in riscv_pmus[] of the only active one */
+static int
+look_only(const char *path)
+{
+	pfm_pmu_info_t info;
+	int i, only = ONLY_NONE;
+
+	if (init_with(path) != PFM_SUCCESS)
+		return SAW_INIT_FAIL;
+	for (i = 0; i < NRISCV_PMUS; i++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		if (pfm_get_pmu_info(riscv_pmus[i], &info) != PFM_SUCCESS || !info.is_present)
+			continue;
+		only = only == ONLY_NONE ? i + 1 : ONLY_MANY;
+	}
+	pfm_terminate();
+	return only;
+}
+
+static int
+only_pmu(pfm_pmu_t pmu)
+{
+	int i;
+
+	for (i = 0; i < NRISCV_PMUS; i++)
+		if (riscv_pmus[i] == pmu)
+			return i + 1;
+	fail();
+	return ONLY_NONE;
+}
+
+static void
+assert_only_fixture(const char *name, pfm_pmu_t pmu)
+{
+	int got = fixture_in_child(look_only, name);
+
+	if (got != only_pmu(pmu))
+		fail_msg("%s: active RISC-V PMU %d (index + 1), expected %d", name, got, only_pmu(pmu));
+}
+
+/* one hart with these ids (NULL: line left out) and uarch (NULL: none) */
+static void
+assert_only_ids(const char *vendor, const char *arch, const char *imp, const char *uarch,
+		pfm_pmu_t pmu)
+{
+	char text[512];
+	int got;
+
+	snprintf(text, sizeof(text), "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdc\n"
+		 "%s%s%s%s%s%s%s%s%s%s%s%s\n",
+		 uarch ? "uarch\t\t: " : "", uarch ? uarch : "", uarch ? "\n" : "",
+		 vendor ? "mvendorid\t: " : "", vendor ? vendor : "", vendor ? "\n" : "",
+		 arch ? "marchid\t\t: " : "", arch ? arch : "", arch ? "\n" : "",
+		 imp ? "mimpid\t\t: " : "", imp ? imp : "", imp ? "\n" : "");
+	got = text_in_child(look_only, text);
+	if (got != only_pmu(pmu))
+		fail_msg("%s-%s-%s uarch %s: active RISC-V PMU %d (index + 1), expected %d",
+			 vendor ? vendor : "-", arch ? arch : "-", imp ? imp : "-",
+			 uarch ? uarch : "-", got, only_pmu(pmu));
+}
+
+/*
+ * One fixture per board of each core (ids as published cpuinfo dumps show
+ * them; where no dump was found, the ids of Linux's mapfile with mimpid 0x0:
+ * JH8100, RZ/Five, Genesys 2). SpacemiT X60 (Banana Pi BPI-F3) is in no
+ * Linux mapfile and gets the generic PMU.
+ */
+static void
+test_boards(void **state)
+{
+	(void)state;
+	assert_only_fixture("hifive-unmatched-linux6.txt", PFM_PMU_SIFIVE_U74);
+	assert_only_fixture("visionfive2-jh7110.txt", PFM_PMU_SIFIVE_U74);
+	assert_only_fixture("hifive-premier-p550.txt", PFM_PMU_SIFIVE_P550);
+	assert_only_fixture("nezha-d1.txt", PFM_PMU_THEAD_C900);
+	assert_only_fixture("licheepi4a-th1520.txt", PFM_PMU_THEAD_C900);
+	assert_only_fixture("milkv-pioneer-sg2042.txt", PFM_PMU_THEAD_C900);
+	assert_only_fixture("sg2044-c920v2.txt", PFM_PMU_THEAD_C900);
+	assert_only_fixture("jh8100-dubhe80.txt", PFM_PMU_STARFIVE_DUBHE80);
+	assert_only_fixture("rzfive-ax45mp.txt", PFM_PMU_ANDES_AX45);
+	assert_only_fixture("genesys2-cva6.txt", PFM_PMU_OPENHW_CVA6);
+	assert_only_fixture("bpi-f3-spacemit-k1.txt", PFM_PMU_RISCV);
+	assert_only_fixture("qemu-virt-riscv64.txt", PFM_PMU_RISCV);
+	assert_int_equal(fixture_in_child(look_only, "raspberry-pi4.txt"), ONLY_NONE);
+}
+
+/* the mapfile's patterns, at and beyond their edges */
+static void
+test_mapfile_patterns(void **state)
+{
+	(void)state;
+	/* sifive/bullet-07: marchid bits 11:8 in 1-e, mimpid 0x7/0x8/0xa/0xc.. */
+	assert_only_ids("0x489", "0x8000000000000107", "0x7000", NULL, PFM_PMU_SIFIVE_BULLET07);
+	assert_only_ids("0x489", "0x8000000000000e07", "0x8abc", NULL, PFM_PMU_SIFIVE_BULLET07);
+	assert_only_ids("0x489", "0x8000000000000507", "0xa1", NULL, PFM_PMU_SIFIVE_BULLET07);
+	assert_only_ids("0x489", "0x8000000000000507", "0xc0000000", NULL, PFM_PMU_SIFIVE_BULLET07);
+	assert_only_ids("0x489", "0x8000000000000f07", "0x7000", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x489", "0x8000000000000107", "0x7", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x489", "0x8000000000000107", "0x9000", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x489", "0x8000000000000107", NULL, NULL, PFM_PMU_RISCV);
+	/* sifive/bullet-0d: same marchids, mimpid 0xd.. */
+	assert_only_ids("0x489", "0x8000000000000207", "0xd0123", NULL, PFM_PMU_SIFIVE_BULLET0D);
+	/* sifive/bullet (the U74): bits 11:8 zero, any mimpid */
+	assert_only_ids("0x489", "0x8000000000000007", "0xd0123", NULL, PFM_PMU_SIFIVE_U74);
+	/* sifive/p550 and sifive/p650 */
+	assert_only_ids("0x489", "0x8000000000000008", "0x1", NULL, PFM_PMU_SIFIVE_P550);
+	assert_only_ids("0x489", "0x8000000000000108", "0x9000", NULL, PFM_PMU_SIFIVE_P650);
+	assert_only_ids("0x489", "0x8000000000000608", "0xb1", NULL, PFM_PMU_SIFIVE_P650);
+	assert_only_ids("0x489", "0x8000000000000708", "0x9000", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x489", "0x8000000000000108", "0xa000", NULL, PFM_PMU_RISCV);
+	/* thead/c900-legacy: exact ids */
+	assert_only_ids("0x5b7", "0x80000000090c0d00", "0x2047001", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x5b7", "0x0", "0x1", NULL, PFM_PMU_RISCV);
+	/* openhwgroup/cva6: exact ids */
+	assert_only_ids("0x602", "0x3", "0x1", NULL, PFM_PMU_RISCV);
+	/* starfive/dubhe-80: Dubhe-80 and Dubhe-90 */
+	assert_only_ids("0x67e", "0x80000000db000090", "0x5", NULL, PFM_PMU_STARFIVE_DUBHE80);
+	assert_only_ids("0x67e", "0x80000000db0000a0", "0x5", NULL, PFM_PMU_RISCV);
+	/* andes/ax45: any mimpid */
+	assert_only_ids("0x31e", "0x8000000000008a45", "0x123456", NULL, PFM_PMU_ANDES_AX45);
+	assert_only_ids("0x31e", "0x8000000000008a25", "0x0", NULL, PFM_PMU_RISCV);
+	/* SpacemiT X100, unknown vendors */
+	assert_only_ids("0x710", "0x8000000058000002", "0x33d8a600", NULL, PFM_PMU_RISCV);
+	assert_only_ids("0x123", "0x8000000000000007", "0x0", NULL, PFM_PMU_RISCV);
+}
+
+/* the device-tree uarch line where the ids are missing or all zero */
+static void
+test_uarch_fallback(void **state)
+{
+	(void)state;
+	assert_only_ids(NULL, NULL, NULL, "thead,c906", PFM_PMU_THEAD_C900);
+	assert_only_ids(NULL, NULL, NULL, "thead,c910", PFM_PMU_THEAD_C900);
+	assert_only_ids(NULL, NULL, NULL, "thead,c920", PFM_PMU_THEAD_C900);
+	assert_only_ids("0x0", "0x0", "0x0", "thead,c906", PFM_PMU_THEAD_C900);
+	assert_only_ids("0x0", "0x0", NULL, "thead,c910", PFM_PMU_THEAD_C900);
+	assert_only_ids(NULL, NULL, NULL, "sifive,p550", PFM_PMU_SIFIVE_P550);
+	assert_only_ids(NULL, NULL, NULL, "andestech,ax45mp", PFM_PMU_ANDES_AX45);
+	assert_only_ids("0x0", "0x0", "0x0", "sifive,u74-mc", PFM_PMU_SIFIVE_U74);
+	/* ids present and known decide over uarch, unknown ones too */
+	assert_only_ids("0x489", "0x8000000000000008", "0x0", "thead,c906", PFM_PMU_SIFIVE_P550);
+	assert_only_ids("0x710", "0x8000000058000001", "0x0", "thead,c906", PFM_PMU_RISCV);
+	/* no ids and an unknown or missing uarch */
+	assert_only_ids("0x0", "0x0", "0x0", NULL, PFM_PMU_RISCV);
+	assert_only_ids(NULL, NULL, NULL, "thead,c908", PFM_PMU_RISCV);
+}
+
+/* harts of different cores: the generic PMU, and only it */
+static void
+test_mixed_harts_generic(void **state)
+{
+	(void)state;
+	assert_int_equal(detect_text(U74_LINUX6
+				     "processor\t: 1\nhart\t\t: 2\nisa\t\t: rv64imafdc\n"
+				     "mvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000008\n"
+				     "mimpid\t\t: 0x6220425\n\n"),
+			 SAW_GENERIC | SAW_FW_EVENT);
+}
+
 int
 main(void)
 {
@@ -248,6 +443,10 @@ main(void)
 		cmocka_unit_test(test_ids_decide_over_uarch),
 		cmocka_unit_test(test_uarch_forms),
 		cmocka_unit_test(test_every_hart_must_be_u74),
+		cmocka_unit_test(test_boards),
+		cmocka_unit_test(test_mapfile_patterns),
+		cmocka_unit_test(test_uarch_fallback),
+		cmocka_unit_test(test_mixed_harts_generic),
 	};
 
 	return cmocka_run_group_tests_name("libpfm4 RISC-V PMU detection", tests,

@@ -3,9 +3,9 @@
  * that uses it, with the input as the file (LIBPFM_PROC_CPUINFO; reader
  * lib/pfmlib_cpuinfo.c of libpfm4-pmus/).  Built with the aarch64 table
  * (every ARM core PMU's detection, big.LITTLE entries) and the riscv64 one
- * (sifive_u74 and riscv).  Each input: pfm_initialize() (which reads the file
- * once), the detected PMUs listed, pfm_terminate() (which forgets them:
- * libpfm4 patch 0004).
+ * (every RISC-V PMU: the cores of Linux perf's map and riscv).  Each input:
+ * pfm_initialize() (which reads the file once), the detected PMUs listed,
+ * pfm_terminate() (which forgets them: libpfm4 patch 0004).
  */
 #include <perfmon/pfmlib.h>
 

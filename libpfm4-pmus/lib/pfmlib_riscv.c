@@ -69,88 +69,206 @@ riscv_get_hart(const pfmlib_cpuinfo_t *ci, int entry, pfm_riscv_hart_t *h)
 }
 
 /*
- * A hart is a cpuinfo entry with an "isa : rv..." line. Returns PFM_SUCCESS
- * when the file lists at least one hart and match() accepts every hart
- * (match == NULL accepts any hart), PFM_ERR_NOTSUPP otherwise.
+ * The cores of Linux perf's RISC-V mapfile (tools/perf/pmu-events/arch/riscv/
+ * mapfile.csv), whose rows match "mvendorid-marchid-mimpid" as Linux prints
+ * them, in the mapfile's order: the first row that matches wins. The patterns
+ * used there come in three forms, written here as fields:
+ * - marchid: equal to .marchid, except that bits 11:8 may range over
+ *   .arch_lo ... .arch_hi ("0x8000000000000[1-9a-e]07");
+ * - mimpid: any (RISCV_IMP_ANY), equal to .mimpid (RISCV_IMP_EQ), or at least
+ *   two hex digits of which the first is one of the bits of .imp_first
+ *   (RISCV_IMP_FIRST, "0x[78ac][[:xdigit:]]+").
  */
-int
-pfm_riscv_match_harts(pfm_riscv_match_t match)
+#define RISCV_IMP_ANY	0
+#define RISCV_IMP_EQ	1
+#define RISCV_IMP_FIRST	2
+#define RISCV_DIGIT(d)	(1U << (d))
+
+typedef struct {
+	pfm_pmu_t	pmu;
+	uint64_t	mvendorid;
+	uint64_t	marchid;	/* bits 11:8 as arch_lo when arch_lo != arch_hi */
+	unsigned int	arch_lo, arch_hi;
+	unsigned int	imp;		/* RISCV_IMP_* */
+	uint64_t	mimpid;		/* RISCV_IMP_EQ */
+	unsigned int	imp_first;	/* RISCV_IMP_FIRST */
+} riscv_core_id_t;
+
+#define RISCV_ARCH_EXACT(a)	.marchid = (a), .arch_lo = ((a) >> 8) & 0xf, .arch_hi = ((a) >> 8) & 0xf
+
+static const riscv_core_id_t riscv_core_ids[]={
+	/* sifive/bullet (sifive/u74 up to Linux 6.14) */
+	{ .pmu = PFM_PMU_SIFIVE_U74, .mvendorid = 0x489,
+	  RISCV_ARCH_EXACT(0x8000000000000007ULL), .imp = RISCV_IMP_ANY },
+	/* sifive/bullet-07 */
+	{ .pmu = PFM_PMU_SIFIVE_BULLET07, .mvendorid = 0x489,
+	  .marchid = 0x8000000000000007ULL, .arch_lo = 0x1, .arch_hi = 0xe,
+	  .imp = RISCV_IMP_FIRST,
+	  .imp_first = RISCV_DIGIT(0x7) | RISCV_DIGIT(0x8) | RISCV_DIGIT(0xa) | RISCV_DIGIT(0xc) },
+	/* sifive/bullet-0d */
+	{ .pmu = PFM_PMU_SIFIVE_BULLET0D, .mvendorid = 0x489,
+	  .marchid = 0x8000000000000007ULL, .arch_lo = 0x1, .arch_hi = 0xe,
+	  .imp = RISCV_IMP_FIRST, .imp_first = RISCV_DIGIT(0xd) },
+	/* sifive/p550 */
+	{ .pmu = PFM_PMU_SIFIVE_P550, .mvendorid = 0x489,
+	  RISCV_ARCH_EXACT(0x8000000000000008ULL), .imp = RISCV_IMP_ANY },
+	/* sifive/p650 */
+	{ .pmu = PFM_PMU_SIFIVE_P650, .mvendorid = 0x489,
+	  .marchid = 0x8000000000000008ULL, .arch_lo = 0x1, .arch_hi = 0x6,
+	  .imp = RISCV_IMP_FIRST, .imp_first = RISCV_DIGIT(0x9) | RISCV_DIGIT(0xb) },
+	/* thead/c900-legacy: C906, C910, C920 (v1), then C920v2 */
+	{ .pmu = PFM_PMU_THEAD_C900, .mvendorid = 0x5b7,
+	  RISCV_ARCH_EXACT(0x0ULL), .imp = RISCV_IMP_EQ, .mimpid = 0x0 },
+	{ .pmu = PFM_PMU_THEAD_C900, .mvendorid = 0x5b7,
+	  RISCV_ARCH_EXACT(0x80000000090c0d00ULL), .imp = RISCV_IMP_EQ, .mimpid = 0x2047000 },
+	/* openhwgroup/cva6 */
+	{ .pmu = PFM_PMU_OPENHW_CVA6, .mvendorid = 0x602,
+	  RISCV_ARCH_EXACT(0x3ULL), .imp = RISCV_IMP_EQ, .mimpid = 0x0 },
+	/* starfive/dubhe-80: Dubhe-80, Dubhe-90 */
+	{ .pmu = PFM_PMU_STARFIVE_DUBHE80, .mvendorid = 0x67e,
+	  RISCV_ARCH_EXACT(0x80000000db000080ULL), .imp = RISCV_IMP_ANY },
+	{ .pmu = PFM_PMU_STARFIVE_DUBHE80, .mvendorid = 0x67e,
+	  RISCV_ARCH_EXACT(0x80000000db000090ULL), .imp = RISCV_IMP_ANY },
+	/* andes/ax45 */
+	{ .pmu = PFM_PMU_ANDES_AX45, .mvendorid = 0x31e,
+	  RISCV_ARCH_EXACT(0x8000000000008a45ULL), .imp = RISCV_IMP_ANY },
+	/*
+	 * Not in Linux's mapfile, listed for the record: SpacemiT X60 (K1 SoC,
+	 * mvendorid 0x710, marchid 0x8000000058000001) has no public event list;
+	 * its harts get the generic riscv PMU like any unknown core.
+	 */
+	{ .pmu = PFM_PMU_RISCV, .mvendorid = 0x710,
+	  RISCV_ARCH_EXACT(0x8000000058000001ULL), .imp = RISCV_IMP_ANY },
+};
+
+/*
+ * Where the ids are missing (kernels before 6.x) or all zero (firmware that
+ * does not fill them in), the first compatible string of the hart's
+ * device-tree node, which Linux prints as "uarch", names the core.
+ */
+static const struct {
+	const char	*uarch;
+	pfm_pmu_t	pmu;
+} riscv_core_uarchs[]={
+	{ "sifive,u74-mc",	PFM_PMU_SIFIVE_U74 },
+	{ "sifive,u74",		PFM_PMU_SIFIVE_U74 },
+	{ "sifive,p550",	PFM_PMU_SIFIVE_P550 },
+	{ "thead,c906",		PFM_PMU_THEAD_C900 },
+	{ "thead,c910",		PFM_PMU_THEAD_C900 },
+	{ "thead,c920",		PFM_PMU_THEAD_C900 },
+	{ "andestech,ax45mp",	PFM_PMU_ANDES_AX45 },
+};
+
+static int
+riscv_imp_matches(const riscv_core_id_t *id, const pfm_riscv_hart_t *h)
+{
+	unsigned int first;
+	uint64_t v;
+	int more;
+
+	if (id->imp == RISCV_IMP_ANY)
+		return 1;
+	if (!(h->has & RISCV_HAS_MIMPID))
+		return 0;
+	if (id->imp == RISCV_IMP_EQ)
+		return h->mimpid == id->mimpid;
+
+	/*
+	 * the leading hex digit of the value as Linux prints it (no leading
+	 * zeros), and at least one digit more
+	 */
+	for (v = h->mimpid, more = 0; v > 0xf; v >>= 4)
+		more++;
+	first = (unsigned int)v;
+	return more > 0 && (id->imp_first & RISCV_DIGIT(first));
+}
+
+static int
+riscv_id_matches(const riscv_core_id_t *id, const pfm_riscv_hart_t *h)
+{
+	unsigned int nib = (h->marchid >> 8) & 0xf;
+
+	if (h->mvendorid != id->mvendorid)
+		return 0;
+	if ((h->marchid & ~0xf00ULL) != (id->marchid & ~0xf00ULL))
+		return 0;
+	if (nib < id->arch_lo || nib > id->arch_hi)
+		return 0;
+	return riscv_imp_matches(id, h);
+}
+
+/*
+ * The PMU of one hart: the first row of riscv_core_ids[] its ids match.
+ * Ids decide where they are present and not all zero; both mvendorid and
+ * marchid are needed (an id cut short or not a number is no id), and ids
+ * present but matching no row give the generic PMU, whatever uarch says.
+ * Otherwise uarch decides.
+ */
+static pfm_pmu_t
+riscv_hart_pmu(const pfm_riscv_hart_t *h)
+{
+	const unsigned int ids = RISCV_HAS_MVENDORID | RISCV_HAS_MARCHID;
+	size_t i;
+
+	if (h->has & ids) {
+		if ((h->has & ids) != ids)
+			return PFM_PMU_RISCV;
+		if (h->mvendorid || h->marchid || ((h->has & RISCV_HAS_MIMPID) && h->mimpid)) {
+			for (i = 0; i < LIBPFM_ARRAY_SIZE(riscv_core_ids); i++)
+				if (riscv_id_matches(riscv_core_ids + i, h))
+					return riscv_core_ids[i].pmu;
+			return PFM_PMU_RISCV;
+		}
+	}
+	if (h->has & RISCV_HAS_UARCH)
+		for (i = 0; i < LIBPFM_ARRAY_SIZE(riscv_core_uarchs); i++)
+			if (!strcmp(h->uarch, riscv_core_uarchs[i].uarch))
+				return riscv_core_uarchs[i].pmu;
+	return PFM_PMU_RISCV;
+}
+
+/*
+ * The PMU of the system: that of its harts (entries with an "isa : rv..."
+ * line) when they all have the same, the generic one when they differ,
+ * PFM_PMU_NONE when the file has no hart or a hart of another architecture.
+ */
+static pfm_pmu_t
+riscv_system_pmu(void)
 {
 	pfmlib_cpuinfo_t ci;
 	pfm_riscv_hart_t h;
-	int i, nharts = 0, ret = PFM_SUCCESS;
+	pfm_pmu_t pmu, sys = PFM_PMU_NONE;
+	int i;
 
 	if (pfmlib_cpuinfo_read(&ci) != PFM_SUCCESS)
-		return PFM_ERR_NOTSUPP;
+		return PFM_PMU_NONE;
 
 	for (i = 0; i < ci.nentries; i++) {
 		riscv_get_hart(&ci, i, &h);
 		if (!h.isa)
 			continue; /* not a hart (machine-wide block) */
 		if (strncmp(h.isa, "rv", 2)) {
-			ret = PFM_ERR_NOTSUPP;
+			sys = PFM_PMU_NONE;
 			break;
 		}
-		nharts++;
-		if (match && !match(&h)) {
-			ret = PFM_ERR_NOTSUPP;
-			break;
-		}
+		pmu = riscv_hart_pmu(&h);
+		if (sys == PFM_PMU_NONE)
+			sys = pmu;
+		else if (sys != pmu)
+			sys = PFM_PMU_RISCV;
 	}
 	pfmlib_cpuinfo_free(&ci);
-
-	if (nharts == 0)
-		ret = PFM_ERR_NOTSUPP;
-	return ret;
+	return sys;
 }
 
-/*
- * SiFive U74 (U74-MC of the FU740): Linux 6.x prints the machine ids, which
- * decide: mvendorid 0x489 (SiFive) and marchid 0x8000000000000007 (U7 series),
- * any mimpid. Older kernels print no ids; then the device-tree compatible
- * string in "uarch" decides. A hart whose ids are present but different, or
- * cut short, is not a U74 whatever its uarch says.
- */
 int
-pfm_riscv_is_sifive_u74(const pfm_riscv_hart_t *h)
+pfm_riscv_detect(void *this)
 {
-	if (h->has & (RISCV_HAS_MVENDORID | RISCV_HAS_MARCHID))
-		return (h->has & RISCV_HAS_MVENDORID)
-		    && (h->has & RISCV_HAS_MARCHID)
-		    && h->mvendorid == 0x489
-		    && h->marchid == 0x8000000000000007ULL;
+	pfmlib_pmu_t *pmu = this;
 
-	if (!(h->has & RISCV_HAS_UARCH))
-		return 0;
-
-	return !strcmp(h->uarch, "sifive,u74-mc") || !strcmp(h->uarch, "sifive,u74");
-}
-
-/*
- * Harts that a model-specific RISC-V PMU claims. The generic RISC-V PMU is
- * detected on a RISC-V system only when none of these match.
- */
-static const pfm_riscv_match_t riscv_specific_harts[] = {
-	pfm_riscv_is_sifive_u74,
-	NULL
-};
-
-/*
- * The generic PMU: any system whose harts all say "isa : rv...", unless a
- * model-specific PMU claims all of them.
- */
-int
-pfm_riscv_detect_generic(void *this)
-{
-	int i;
-
-	if (pfm_riscv_match_harts(NULL) != PFM_SUCCESS)
+	if (riscv_system_pmu() != pmu->pmu)
 		return PFM_ERR_NOTSUPP;
-
-	for (i = 0; riscv_specific_harts[i]; i++)
-		if (pfm_riscv_match_harts(riscv_specific_harts[i]) == PFM_SUCCESS)
-			return PFM_ERR_NOTSUPP;
-
+	__pfm_vbprintf("RISC-V harts: PMU %s\n", pmu->name);
 	return PFM_SUCCESS;
 }
 

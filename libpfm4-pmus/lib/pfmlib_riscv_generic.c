@@ -41,27 +41,6 @@ static const riscv_entry_t riscv_generic_pe[]={
 };
 
 pfmlib_pmu_t riscv_generic_support={
-	.desc			= "RISC-V generic (cycles, instret, SBI firmware events)",
-	.name			= "riscv",
-	.pmu			= PFM_PMU_RISCV,
-	.pme_count		= LIBPFM_ARRAY_SIZE(riscv_generic_pe),
-	.type			= PFM_PMU_TYPE_CORE,
-	.pe			= riscv_generic_pe,
-	.flags			= PFMLIB_PMU_FL_NO_SMPL,
-	.pmu_detect		= pfm_riscv_detect_generic,
-	.max_encoding		= 1,
-	.num_cntrs		= 0,
-	.num_fixed_cntrs	= 2,
-	.supported_plm		= RISCV_PLM,
-
-	.get_event_encoding[PFM_OS_NONE] = pfm_riscv_get_encoding,
-	 PFMLIB_ENCODE_PERF(pfm_riscv_get_perf_encoding),
-	.get_event_first	= pfm_riscv_get_event_first,
-	.get_event_next		= pfm_riscv_get_event_next,
-	.event_is_valid		= pfm_riscv_event_is_valid,
-	.validate_table		= pfm_riscv_validate_table,
-	.get_event_info		= pfm_riscv_get_event_info,
-	.get_event_attr_info	= pfm_riscv_get_event_attr_info,
-	 PFMLIB_VALID_PERF_PATTRS(pfm_riscv_perf_validate_pattrs),
-	.get_event_nattrs	= pfm_riscv_get_event_nattrs,
+	RISCV_CORE_PMU("riscv", "RISC-V generic (cycles, instret, SBI firmware events)",
+		       PFM_PMU_RISCV, riscv_generic_pe),
 };

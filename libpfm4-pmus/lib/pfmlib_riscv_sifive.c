@@ -1,5 +1,5 @@
 /*
- * pfmlib_riscv_sifive.c : SiFive RISC-V cores (U74-MC)
+ * pfmlib_riscv_sifive.c : SiFive RISC-V cores (U74-MC, Bullet, P550, P650)
  *
  * Copyright (c) 2026 The papi-riscv-arm contributors
  *
@@ -29,41 +29,42 @@
 #include "pfmlib_priv.h"
 #include "pfmlib_riscv_priv.h"
 
-#include "events/riscv_events.h"	/* fixed counters, SBI firmware events */
-#include "events/sifive_u74_events.h"	/* SiFive U74-MC */
+#include "events/riscv_events.h"		/* fixed counters, SBI firmware events */
+#include "events/sifive_bullet_events.h"	/* lists the SiFive cores share */
+#include "events/sifive_u74_events.h"		/* SiFive U74-MC */
+#include "events/sifive_bullet07_events.h"	/* Linux's sifive/bullet-07 */
+#include "events/sifive_bullet0d_events.h"	/* Linux's sifive/bullet-0d */
+#include "events/sifive_p550_events.h"		/* SiFive P550 */
+#include "events/sifive_p650_events.h"		/* SiFive P650, P670, P450, P470 */
 
 /*
- * Every hart must be a U74 (see pfm_riscv_is_sifive_u74() for the ids):
- * no guessing from a partial or foreign /proc/cpuinfo.
+ * Detection (pfm_riscv_detect(), pfmlib_riscv.c) follows Linux perf's
+ * mapfile. Counters: the U74 has 2 programmable ones besides mcycle and
+ * minstret; for the other cores the number is not given here (0,
+ * RISCV_CORE_PMU()).
  */
-static int
-pfm_riscv_detect_sifive_u74(void *this)
-{
-	return pfm_riscv_match_harts(pfm_riscv_is_sifive_u74);
-}
-
 pfmlib_pmu_t sifive_u74_support={
-	.desc			= "SiFive U74-MC",
-	.name			= "sifive_u74",
-	.pmu			= PFM_PMU_SIFIVE_U74,
-	.pme_count		= LIBPFM_ARRAY_SIZE(sifive_u74_pe),
-	.type			= PFM_PMU_TYPE_CORE,
-	.pe			= sifive_u74_pe,
-	.flags			= PFMLIB_PMU_FL_NO_SMPL,
-	.pmu_detect		= pfm_riscv_detect_sifive_u74,
-	.max_encoding		= 1,
+	RISCV_CORE_PMU("sifive_u74", "SiFive U74-MC",
+		       PFM_PMU_SIFIVE_U74, sifive_u74_pe),
 	.num_cntrs		= 2,	/* mhpmcounter3, mhpmcounter4 */
-	.num_fixed_cntrs	= 2,	/* mcycle, minstret */
-	.supported_plm		= RISCV_PLM,
+};
 
-	.get_event_encoding[PFM_OS_NONE] = pfm_riscv_get_encoding,
-	 PFMLIB_ENCODE_PERF(pfm_riscv_get_perf_encoding),
-	.get_event_first	= pfm_riscv_get_event_first,
-	.get_event_next		= pfm_riscv_get_event_next,
-	.event_is_valid		= pfm_riscv_event_is_valid,
-	.validate_table		= pfm_riscv_validate_table,
-	.get_event_info		= pfm_riscv_get_event_info,
-	.get_event_attr_info	= pfm_riscv_get_event_attr_info,
-	 PFMLIB_VALID_PERF_PATTRS(pfm_riscv_perf_validate_pattrs),
-	.get_event_nattrs	= pfm_riscv_get_event_nattrs,
+pfmlib_pmu_t sifive_bullet07_support={
+	RISCV_CORE_PMU("sifive_bullet07", "SiFive Bullet (mimpid 0x7..)",
+		       PFM_PMU_SIFIVE_BULLET07, sifive_bullet07_pe),
+};
+
+pfmlib_pmu_t sifive_bullet0d_support={
+	RISCV_CORE_PMU("sifive_bullet0d", "SiFive Bullet (mimpid 0xd..)",
+		       PFM_PMU_SIFIVE_BULLET0D, sifive_bullet0d_pe),
+};
+
+pfmlib_pmu_t sifive_p550_support={
+	RISCV_CORE_PMU("sifive_p550", "SiFive Performance P550",
+		       PFM_PMU_SIFIVE_P550, sifive_p550_pe),
+};
+
+pfmlib_pmu_t sifive_p650_support={
+	RISCV_CORE_PMU("sifive_p650", "SiFive Performance P650",
+		       PFM_PMU_SIFIVE_P650, sifive_p650_pe),
 };

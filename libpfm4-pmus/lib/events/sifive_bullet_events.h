@@ -1,0 +1,176 @@
+/*
+ * sifive_bullet_events.h : SiFive Bullet family (U74, bullet-07, bullet-0d, P550, P650) shared event data
+ *
+ * Copyright (c) 2026 The papi-riscv-arm contributors
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+ * of the Software, and to permit persons to whom the Software is furnished to do so,
+ * subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+ * PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+ * HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+ * CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+ * OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ *
+ * mhpmevent layout of every SiFive core here: event class in bits 7:0, a
+ * one-hot event mask from bit 8. Bits of one class may be OR-ed: the counter
+ * counts their union. Classes: 0 instruction commit, 1 microarchitectural,
+ * 2 memory system, 0x64 watchpoints, 0x65 cycles and instructions.
+ *
+ * Linux perf describes these cores with JSON files that several cores share
+ * (sifive/bullet-07 links instruction.json and memory.json to sifive/bullet,
+ * and so on). Each list below is one such file, written once as an X-macro:
+ * X(event name, unit mask name, class, bit, description). A core's table
+ * expands the lists its Linux folder uses into per-bit events
+ * (SIFIVE_EVENT) and, for each class, into the unit masks of one combinable
+ * class event (SIFIVE_UMASK, SIFIVE_CLASS_EVENT), so that a bit has the
+ * same name and description as an event and as a unit mask.
+ */
+#ifndef __SIFIVE_BULLET_EVENTS_H__
+#define __SIFIVE_BULLET_EVENTS_H__
+
+#define SIFIVE_EVENT(ev, um, cls, bit, d) \
+	{ .name = #ev, .desc = d, .code = (1ULL << (bit)) | (cls) },
+#define SIFIVE_UMASK(ev, um, cls, bit, d) \
+	{ .uname = #um, .udesc = d, .ucode = 1ULL << (bit) },
+
+/* a combinable event: its code is the class, its unit masks the class bits */
+#define SIFIVE_CLASS_EVENT(n, d, cls, um) \
+	{ .name = n, .desc = d, .code = (cls), \
+	  .numasks = LIBPFM_ARRAY_SIZE(um), .umasks = um, }
+
+#define SIFIVE_CLASS_COMMIT	0x0
+#define SIFIVE_CLASS_UARCH	0x1
+#define SIFIVE_CLASS_MEMORY	0x2
+#define SIFIVE_CLASS_WATCHPOINT	0x64
+#define SIFIVE_CLASS_COUNT	0x65
+
+/* sifive/bullet/instruction.json (every SiFive core here) */
+#define SIFIVE_BULLET_INSTRUCTION(X) \
+	X(EXCEPTION_TAKEN, EXCEPTION, 0, 8, "Exceptions taken (counted when the trap is taken)") \
+	X(INTEGER_LOAD_RETIRED, INT_LOAD, 0, 9, "Retired integer loads") \
+	X(INTEGER_STORE_RETIRED, INT_STORE, 0, 10, "Retired integer stores") \
+	X(ATOMIC_MEMORY_RETIRED, ATOMIC, 0, 11, "Retired atomic memory operations (A extension)") \
+	X(SYSTEM_INSTRUCTION_RETIRED, SYSTEM, 0, 12, "Retired system instructions (CSR accesses, ecall, ebreak, fences, ...)") \
+	X(INTEGER_ARITHMETIC_RETIRED, INT_ARITH, 0, 13, "Retired integer arithmetic instructions") \
+	X(CONDITIONAL_BRANCH_RETIRED, COND_BRANCH, 0, 14, "Retired conditional branches") \
+	X(JAL_INSTRUCTION_RETIRED, JAL, 0, 15, "Retired JAL instructions (direct jumps and calls)") \
+	X(JALR_INSTRUCTION_RETIRED, JALR, 0, 16, "Retired JALR instructions (indirect jumps, calls and returns)") \
+	X(INTEGER_MULTIPLICATION_RETIRED, INT_MUL, 0, 17, "Retired integer multiplications") \
+	X(INTEGER_DIVISION_RETIRED, INT_DIV, 0, 18, "Retired integer divisions and remainders") \
+	X(FP_LOAD_RETIRED, FP_LOAD, 0, 19, "Retired floating-point loads") \
+	X(FP_STORE_RETIRED, FP_STORE, 0, 20, "Retired floating-point stores") \
+	X(FP_ADD_RETIRED, FP_ADD, 0, 21, "Retired floating-point additions") \
+	X(FP_MUL_RETIRED, FP_MUL, 0, 22, "Retired floating-point multiplications") \
+	X(FP_MULADD_RETIRED, FP_FMA, 0, 23, "Retired floating-point fused multiply-adds (one report from a U74 says this bit did not count them and OTHER_FP_RETIRED did; unconfirmed)") \
+	X(FP_DIV_SQRT_RETIRED, FP_DIV_SQRT, 0, 24, "Retired floating-point divisions and square roots") \
+	X(OTHER_FP_RETIRED, FP_OTHER, 0, 25, "Retired floating-point instructions of no other kind (see the caveat of FP_MULADD_RETIRED)")
+
+/* sifive/bullet/microarch.json (U74, P550) */
+#define SIFIVE_BULLET_MICROARCH(X) \
+	X(ADDRESSGEN_INTERLOCK, ADDRGEN_INTERLOCK, 1, 8, "Address-generation interlocks") \
+	X(LONGLATENCY_INTERLOCK, LONGLAT_INTERLOCK, 1, 9, "Long-latency interlocks") \
+	X(CSR_INTERLOCK, CSR_INTERLOCK, 1, 10, "CSR read interlocks") \
+	X(ICACHE_BLOCKED, ICACHE_BUSY, 1, 11, "Instruction cache or ITIM busy") \
+	X(DCACHE_BLOCKED, DCACHE_BUSY, 1, 12, "Data cache or DTIM busy") \
+	X(BRANCH_DIRECTION_MISPREDICTION, BR_DIR_MISPRED, 1, 13, "Branch direction mispredictions") \
+	X(BRANCH_TARGET_MISPREDICTION, BR_TARGET_MISPRED, 1, 14, "Branch or jump target mispredictions") \
+	X(PIPELINE_FLUSH, FLUSH_CSR_WRITE, 1, 15, "Pipeline flushes caused by a CSR write") \
+	X(REPLAY, FLUSH_OTHER, 1, 16, "Pipeline flushes caused by any other event (replays)") \
+	X(INTEGER_MUL_DIV_INTERLOCK, INT_MUL_INTERLOCK, 1, 17, "Integer multiplication and division interlocks") \
+	X(FP_INTERLOCK, FP_INTERLOCK, 1, 18, "Floating-point interlocks")
+
+/* sifive/bullet-07/microarch.json adds (bullet-07, bullet-0d, P650) */
+#define SIFIVE_BULLET07_MICROARCH(X) \
+	X(TRACE_STALL, TRACE_STALL, 1, 19, "Stall cycles caused by back-pressure from the trace encoder")
+
+/* sifive/bullet-0d/microarch.json adds */
+#define SIFIVE_BULLET0D_MICROARCH(X) \
+	X(ITLB_MISS_STALL, ITLB_MISS_STALL, 1, 20, "Pipeline stall cycles on an instruction TLB miss") \
+	X(DTLB_MISS_STALL, DTLB_MISS_STALL, 1, 21, "Pipeline stall cycles on a data TLB miss")
+
+/* sifive/bullet/memory.json (U74, bullet-07, bullet-0d) */
+#define SIFIVE_BULLET_MEMORY(X) \
+	X(ICACHE_MISS, ICACHE_MISS, 2, 8, "Instruction cache misses") \
+	X(DCACHE_MISS, DCACHE_MISS, 2, 9, "Data cache misses and memory-mapped I/O accesses") \
+	X(DCACHE_RELEASE, DCACHE_WRITEBACK, 2, 10, "Data cache write-backs (releases)") \
+	X(ITLB_MISS, ITLB_MISS, 2, 11, "Instruction TLB misses") \
+	X(DTLB_MISS, DTLB_MISS, 2, 12, "Data TLB misses") \
+	X(UTLB_MISS, UTLB_MISS, 2, 13, "Unified TLB misses")
+
+/* sifive/p550/memory.json adds (P550, and P650's memory.json) */
+#define SIFIVE_P550_MEMORY(X) \
+	X(UTLB_HIT, UTLB_HIT, 2, 14, "Unified TLB hits") \
+	X(PTE_CACHE_MISS, PTE_CACHE_MISS, 2, 15, "Page-table-entry cache misses") \
+	X(PTE_CACHE_HIT, PTE_CACHE_HIT, 2, 16, "Page-table-entry cache hits")
+
+/* sifive/p650/memory.json adds */
+#define SIFIVE_P650_MEMORY(X) \
+	X(ITLB_MULTI_HIT, ITLB_MULTI_HIT, 2, 17, "Instruction TLB multi-hits") \
+	X(DTLB_MULTI_HIT, DTLB_MULTI_HIT, 2, 18, "Data TLB multi-hits")
+
+/* sifive/bullet-07/watchpoint.json (bullet-07, bullet-0d, P650) */
+#define SIFIVE_BULLET07_WATCHPOINT(X) \
+	X(WATCHPOINT_0, WP0, 0x64, 8, "Debug watchpoint 0 hits (trigger action 8)") \
+	X(WATCHPOINT_1, WP1, 0x64, 9, "Debug watchpoint 1 hits (trigger action 8)") \
+	X(WATCHPOINT_2, WP2, 0x64, 10, "Debug watchpoint 2 hits (trigger action 8)") \
+	X(WATCHPOINT_3, WP3, 0x64, 11, "Debug watchpoint 3 hits (trigger action 8)") \
+	X(WATCHPOINT_4, WP4, 0x64, 12, "Debug watchpoint 4 hits (trigger action 8)") \
+	X(WATCHPOINT_5, WP5, 0x64, 13, "Debug watchpoint 5 hits (trigger action 8)") \
+	X(WATCHPOINT_6, WP6, 0x64, 14, "Debug watchpoint 6 hits (trigger action 8)") \
+	X(WATCHPOINT_7, WP7, 0x64, 15, "Debug watchpoint 7 hits (trigger action 8)")
+
+/*
+ * sifive/bullet-07/cycle-and-instruction-count.json (bullet-07, bullet-0d,
+ * P650): cycles and instructions on a programmable counter. No class event:
+ * the union of the two counts nothing useful.
+ */
+#define SIFIVE_BULLET07_COUNT(X) \
+	X(CORE_CLOCK_CYCLES, CYCLES, 0x65, 8, "Core clock cycles (on a programmable counter)") \
+	X(INSTRUCTIONS_RETIRED, INSTRET, 0x65, 9, "Instructions retired (on a programmable counter)")
+
+/* unit masks shared by several cores, as Linux shares the files */
+static const riscv_umask_t sifive_commit_umasks[]={
+	SIFIVE_BULLET_INSTRUCTION(SIFIVE_UMASK)
+};
+
+static const riscv_umask_t sifive_bullet_uarch_umasks[]={
+	SIFIVE_BULLET_MICROARCH(SIFIVE_UMASK)
+};
+
+static const riscv_umask_t sifive_bullet07_uarch_umasks[]={
+	SIFIVE_BULLET_MICROARCH(SIFIVE_UMASK)
+	SIFIVE_BULLET07_MICROARCH(SIFIVE_UMASK)
+};
+
+static const riscv_umask_t sifive_bullet_memory_umasks[]={
+	SIFIVE_BULLET_MEMORY(SIFIVE_UMASK)
+};
+
+static const riscv_umask_t sifive_watchpoint_umasks[]={
+	SIFIVE_BULLET07_WATCHPOINT(SIFIVE_UMASK)
+};
+
+/* the class events every core has, on shared unit masks */
+#define SIFIVE_COMMIT_CLASS_EVENT \
+	SIFIVE_CLASS_EVENT("INSTRUCTION_COMMIT", "Instructions retired, union of the selected kinds (class 0)", \
+			   SIFIVE_CLASS_COMMIT, sifive_commit_umasks)
+#define SIFIVE_UARCH_CLASS_EVENT(um) \
+	SIFIVE_CLASS_EVENT("MICROARCHITECTURAL", "Microarchitectural events, union of the selected ones (class 1)", \
+			   SIFIVE_CLASS_UARCH, um)
+#define SIFIVE_MEMORY_CLASS_EVENT(um) \
+	SIFIVE_CLASS_EVENT("MEMORY_SYSTEM", "Memory-system events, union of the selected ones (class 2)", \
+			   SIFIVE_CLASS_MEMORY, um)
+#define SIFIVE_WATCHPOINT_CLASS_EVENT \
+	SIFIVE_CLASS_EVENT("WATCHPOINT", "Debug watchpoint hits, union of the selected watchpoints (class 0x64)", \
+			   SIFIVE_CLASS_WATCHPOINT, sifive_watchpoint_umasks)
+
+#endif /* __SIFIVE_BULLET_EVENTS_H__ */

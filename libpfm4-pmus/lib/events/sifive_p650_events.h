@@ -1,0 +1,51 @@
+/*
+ * sifive_p650_events.h : SiFive Performance P650 family (P650, P670, P450, P470)
+ *
+ * Copyright (c) 2026 The papi-riscv-arm contributors
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies
+ * of the Software, and to permit persons to whom the Software is furnished to do so,
+ * subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+ * INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+ * PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+ * HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
+ * CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
+ * OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ *
+ * Linux's sifive/p650: the instruction events of sifive/bullet, the
+ * microarch, watchpoint and cycle/instruction events of sifive/bullet-07,
+ * its own memory.json (sifive/p550's plus ITLB and DTLB multi-hits).
+ * Layout and shared lists: sifive_bullet_events.h.
+ */
+static const riscv_umask_t sifive_p650_memory_umasks[]={
+	SIFIVE_BULLET_MEMORY(SIFIVE_UMASK)
+	SIFIVE_P550_MEMORY(SIFIVE_UMASK)
+	SIFIVE_P650_MEMORY(SIFIVE_UMASK)
+};
+
+static const riscv_entry_t sifive_p650_pe[]={
+	SIFIVE_BULLET_INSTRUCTION(SIFIVE_EVENT)
+	SIFIVE_BULLET_MICROARCH(SIFIVE_EVENT)
+	SIFIVE_BULLET07_MICROARCH(SIFIVE_EVENT)
+	SIFIVE_BULLET_MEMORY(SIFIVE_EVENT)
+	SIFIVE_P550_MEMORY(SIFIVE_EVENT)
+	SIFIVE_P650_MEMORY(SIFIVE_EVENT)
+	SIFIVE_BULLET07_WATCHPOINT(SIFIVE_EVENT)
+	SIFIVE_BULLET07_COUNT(SIFIVE_EVENT)
+
+	SIFIVE_COMMIT_CLASS_EVENT,
+	SIFIVE_UARCH_CLASS_EVENT(sifive_bullet07_uarch_umasks),
+	SIFIVE_MEMORY_CLASS_EVENT(sifive_p650_memory_umasks),
+	SIFIVE_WATCHPOINT_CLASS_EVENT,
+
+	RISCV_PRIV_EVENTS,
+	RISCV_SBI_FW_EVENTS,
+};
