@@ -11,6 +11,8 @@
 # PMU: most VMs and containers); "host-nocycles" where it does not even list
 # it. The tests that need the preset fail differently in the two cases (at
 # PAPI_start, or at PAPI_add_event, where several of them skip).
+# PAPI_HOST_TESTS=REGEX runs only the tests of the list it matches (grep -E;
+# make check's tsan-papi-threads: the thread tests).
 [ $# -eq 2 ] || { echo "usage: papi-host-tests.sh PAPI-SRC PAPI_COMMAND_LINE" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 # Whether PAPI lists it is asked of papi_avail: with PAPI 7.2.0, adding a
@@ -29,4 +31,4 @@ else
 fi
 PAPI_EVENTS=perf::TASK-CLOCK,perf::PAGE-FAULTS PAPI_TEST_LIMIT=${PAPI_TEST_LIMIT:-60} \
 	exec sh "$here/guest/papi-tests.sh" "$1" "$profile" "$here/guest/papi-tests.expected" \
-	$(grep -v '^#' "$here/papi-host-tests.list")
+	$(grep -v '^#' "$here/papi-host-tests.list" | grep -E "${PAPI_HOST_TESTS:-.}")
