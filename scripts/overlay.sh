@@ -100,9 +100,10 @@ apply_series_patch() {
 }
 
 # new_files_of OVERLAY PATCH: the new files (and preset sections) that
-# patches/new-files gives to PATCH.
+# patches/new-files gives to PATCH, in name order: the order in which
+# prepare-tree appends the preset sections (presets/*.csv).
 new_files_of() {
-	awk -v p="$2" '!/^#/ && NF && $2 == p { print $1 }' "$1/patches/new-files"
+	awk -v p="$2" '!/^#/ && NF && $2 == p { print $1 }' "$1/patches/new-files" | sort
 }
 
 # check_new_files OVERLAY PROJECT: patches/new-files gives each new file (and,
