@@ -493,11 +493,26 @@ t_demo() {
 # Each must end in a clear error or the whole count: never a crash, a hang or
 # less than the loop. (More events than counters: t_sched; perf_user_access
 # switched off between reads: t_user_read_stress.)
+# faults_case COMMAND...: runs it, shows its lines, and keeps the wrong ones
+# (and a crash's exit status) for the verdict: a log's tail may not show them
+faults_case() {
+	"$@" >/tmp/faults.case 2>&1
+	rc=$?
+	cat /tmp/faults.case
+	grep 'WRONG' /tmp/faults.case >>/tmp/faults.wrong
+	[ $rc -le 1 ] || echo "$2: exit status $rc" >>/tmp/faults.wrong
+	return $rc
+}
 t_faults() {
 	need_papi
 	bad=0
+	: >/tmp/faults.wrong
 	if [ "$ncpus" -gt 1 ]; then
-		$CT/guest/guest_faults offline PAPI_TOT_INS $N1 $user_slack || bad=1
+		# a longer loop: taking a CPU down costs the other vCPU some ten
+		# thousand instructions that QEMU adds to every vCPU's counter
+		# (docs/guests.md), a fixed excess that went over 1% of a loop of
+		# N1 in a CI run (and is 0.1-0.3% of 5 * N1 here)
+		faults_case $CT/guest/guest_faults offline PAPI_TOT_INS $((5 * N1)) $user_slack || bad=1
 	else
 		echo "offline: one CPU here, none to take offline"
 	fi
@@ -507,8 +522,8 @@ t_faults() {
 	[ "$useronly" = yes ] || low=1
 	# (a longer loop: the handshake with the parent inside the count costs a
 	# few ten thousand kernel instructions, which RISC-V's instret counts)
-	$CT/guest/guest_faults paranoid PAPI_TOT_INS $((5 * N1)) $user_slack $low || bad=1
-	$CT/guest/guest_faults nofile PAPI_TOT_INS $N1 $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
+	faults_case $CT/guest/guest_faults paranoid PAPI_TOT_INS $((5 * N1)) $user_slack $low || bad=1
+	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $N1 $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
 	# killed mid-count: nothing is left behind, and the next run counts
 	before=$(ls -a /tmp /dev/shm 2>/dev/null)
 	$CT/guest/guest_papi count PAPI_TOT_INS 2000000000 2000000001 $user_slack >/dev/null 2>&1 &
@@ -519,10 +534,11 @@ t_faults() {
 	echo "case killed: a counting process killed with SIGKILL"
 	after=$(ls -a /tmp /dev/shm 2>/dev/null)
 	[ "$before" = "$after" ] ||
-		{ echo "$after" | grep -vxF "$before"; echo "case killed: WRONG: files left behind"; bad=1; }
-	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack >/tmp/faults.next || bad=1
+		{ echo "$after" | grep -vxF "$before"; echo "case killed: WRONG: files left behind" | tee -a /tmp/faults.wrong; bad=1; }
+	$CT/guest/guest_papi count PAPI_TOT_INS $N1 $N2 $user_slack >/tmp/faults.next ||
+		{ bad=1; echo "killed: next run: $(tail -n 1 /tmp/faults.next)" >>/tmp/faults.wrong; }
 	sed 's/^/case killed: next run: /' /tmp/faults.next
-	[ $bad -eq 0 ] || fail "a fault gave a crash, a wrong count or a failure without an error"
+	[ $bad -eq 0 ] || fail "a fault gave a crash, a wrong count or a failure without an error: $(tr '\n' ';' </tmp/faults.wrong)"
 }
 
 # The biglittle guest (scripts/guest-hybrid-dtb): an A53 PMU on CPUs 0-1 and
