@@ -11,12 +11,15 @@
 profile=$1
 G=/guest
 CT=/usr/libexec/papi-riscv-arm
-# A profile's tests (tests.list): "exact" ones only on PROFILE-1cpu, the
-# "hybrid" ones only (and only they) on biglittle.
+# A profile's tests (tests.list): on PROFILE-1cpu those tagged "exact", on
+# biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2)
+# those tagged "cores"; elsewhere every test but the hybrid ones.
+tagged() { awk -v t="$1" '!/^#/ && index("," $2 ",", "," t ",") { print $1 }' $G/tests.list; }
 case $profile in
-*-1cpu) TESTS=$(awk '!/^#/ && $2 == "exact" { print $1 }' $G/tests.list) ;;
-biglittle) TESTS=$(awk '!/^#/ && $2 == "hybrid" { print $1 }' $G/tests.list) ;;
-*) TESTS=$(awk '!/^#/ && NF && $2 != "hybrid" { print $1 }' $G/tests.list) ;;
+*-1cpu) TESTS=$(tagged exact) ;;
+biglittle) TESTS=$(tagged hybrid) ;;
+p550 | c920v2) TESTS=$(tagged cores) ;;
+*) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") { print $1 }' $G/tests.list) ;;
 esac
 # A guest.NAME=a,b,c kernel argument, as "a b c".
 karg() { sed -n "s/.*guest\.$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
@@ -34,6 +37,8 @@ n1) arch=aarch64 pmu=arm_n1 useronly=yes overflow=yes cpu_id="0xd0c" ;;
 biglittle) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=no cpu_id="0xd08" ;;
 u74) arch=riscv64 pmu=sifive_u74 useronly=no overflow=no cpu_id="0x489" ;;
 rv-sscofpmf) arch=riscv64 pmu=sifive_u74 useronly=yes overflow=yes cpu_id="0x489" ;;
+p550) arch=riscv64 pmu=sifive_p550 useronly=no overflow=no cpu_id="0x8000000000000008" ;;
+c920v2) arch=riscv64 pmu=thead_c900 useronly=no overflow=no cpu_id="0x5b7" ;;
 *) echo "suite.sh: unknown profile '$profile'"; exit 2 ;;
 esac
 case $arch in
