@@ -1,9 +1,10 @@
 #!/bin/sh
 # The preset sections (presets/*.csv): scripts/preset-table's checks pass on the
-# real sections (syntax, preset names, duplicates, counters per preset and the
-# U74's 2 programmable counters, every native event in our libpfm4 tables,
-# papi_avail -a / -e with each PMU forced), docs/presets.md's preset table is the one
-# generated from them, and each kind of check fails on a section broken for it.
+# real sections (syntax, preset names, duplicates, counters per preset: the
+# U74's 2 programmable counters, the CVA6's 6, 1 for the other RISC-V cores;
+# every native event in our libpfm4 tables, papi_avail -a / -e with each PMU
+# forced), docs/presets.md's preset table is the one generated from them, and
+# each kind of check fails on a section broken for it.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
 PT=$SCRIPTS/preset-table
@@ -31,6 +32,16 @@ broken "preset defined twice" 'PAPI_BR_CN defined twice' \
 	add sifive_u74.csv 'PRESET,PAPI_BR_CN,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:JAL'
 broken "U74 preset over 2 programmable counters" 'needs 3 programmable counters' \
 	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,DERIVED_ADD,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD,sifive_u74::MEMORY_SYSTEM:DCACHE_MISS,sifive_u74::MICROARCHITECTURAL:DCACHE_BUSY'
+# The RISC-V cores whose counter count is not public: one programmable event
+# per preset (a SiFive class event, or a flat event); the CVA6: up to 6.
+broken "P550 preset over 1 programmable counter" 'needs 2 programmable counters .*CPU sifive_p550 has 1' \
+	add sifive_p550.csv 'PRESET,PAPI_PRF_DM,DERIVED_ADD,sifive_p550::INSTRUCTION_COMMIT:INT_LOAD,sifive_p550::MEMORY_SYSTEM:DCACHE_MISS'
+broken "AX45 preset over 1 programmable counter" 'needs 2 programmable counters .*CPU andes_ax45 has 1' \
+	add andes_ax45.csv 'PRESET,PAPI_L1_TCA,DERIVED_ADD,andes_ax45::ICACHE_ACCESS,andes_ax45::DCACHE_ACCESS'
+broken "CVA6 preset over 6 programmable counters" 'needs 7 programmable counters .*CPU openhw_cva6 has 6' \
+	add openhw_cva6.csv 'PRESET,PAPI_L2_TCA,DERIVED_POSTFIX,N0|N1|+|N2|+|N3|+|N4|+|N5|+|N6|+|,openhw_cva6::L1_I_CACHE_MISSES,openhw_cva6::L1_D_CACHE_MISSES,openhw_cva6::ITLB_MISSES,openhw_cva6::DTLB_MISSES,openhw_cva6::EXCEPTIONS,openhw_cva6::ITLB_FLUSH,openhw_cva6::MSB_FULL'
+broken "unknown event of a new RISC-V core" 'thead_c900::L2_CACHE_MISS is not in libpfm4' \
+	add thead_c900.csv 'PRESET,PAPI_L3_TCM,NOT_DERIVED,thead_c900::L2_CACHE_MISS'
 broken "bits of two classes on one counter" 'is not in libpfm4' \
 	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD:ICACHE_MISS'
 broken "unknown Arm event" 'arm_n1::L2D_CACHE_HIT is not in libpfm4' \
