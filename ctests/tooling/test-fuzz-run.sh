@@ -96,4 +96,7 @@ if run known 0 "$bin" "$TMP/known" "$work"; then
 fi
 grep -q '^K2-good: passes now: fixed? move it into fuzz/corpus/good/' "$TMP/out" ||
 	{ cat "$TMP/out"; fail "known: fixed input not reported"; }
+# no known findings left (fuzz/known/ empty or absent, as git keeps it): says so
+run known 0 "$bin" "$TMP/no-known" "$work" || { cat "$TMP/out"; fail "known: no known findings failed the run"; }
+grep -q '^no known findings in' "$TMP/out" || { cat "$TMP/out"; fail "known: no known findings not said"; }
 echo "fuzz-run: reports, findings and failures as expected"
