@@ -684,6 +684,17 @@ hybrid_alone() {
 	esac
 	return 0
 }
+# The presets of /tmp/hybrid-presets.csv at PLACE: PAPI_TOT_INS must be K
+# times N1, within the slack of as many instructions (here: K*N1 + 2*K*N1*s%)
+hybrid_formula() {
+	place=$1 k=$2
+	PAPI_CSV_EVENT_FILE=/tmp/hybrid-presets.csv hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "a formula PAPI_TOT_INS at CPU $place: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field PAPI_TOT_INS count)
+	awk -v c="$c" -v n=$N1 -v k=$k -v s=$user_slack 'BEGIN { exit !(c >= k * n && c <= k * n * (1 + 2 * s / 100)) }' ||
+		{ why "the formula PAPI_TOT_INS at CPU $place: $c, not $k x $N1 (+ slack)"; return 1; }
+}
 t_hybrid_papi() {
 	need_papi
 	hybrid_cpuinfo
@@ -732,6 +743,15 @@ t_hybrid_papi() {
 		done
 	done
 	[ -z "$old" ] || echo "$old" >$f
+	# Definitions that are formulas: each core type's formula, its events
+	# renumbered, the parts added (A53: twice its instructions, A72: its
+	# instructions less SW_INCR, which nothing increments)
+	printf '%s\n' 'CPU,arm_ac53' 'PRESET,PAPI_TOT_INS,DERIVED_POSTFIX,N0|2|*|,INST_RETIRED' \
+		'CPU,arm_ac72' 'PRESET,PAPI_TOT_INS,DERIVED_SUB,INST_RETIRED,SW_INCR' >/tmp/hybrid-presets.csv
+	for c in "0 4" "2 2" "0,2 3"; do
+		set -- $c
+		hybrid_tries hybrid_formula $1 $2 || bad=1
+	done
 	# Multiplexing would scale each event by its time running, which on the
 	# other cluster is not multiplexing: refused, for any hardware event
 	hybrid_count papi-mpx 0 PAPI_TOT_INS >/tmp/hybrid.out
