@@ -17,6 +17,9 @@
  *       multiplexing: PAPI_set_multiplex() on a set holding EVENT..., then
  *       adding EVENT... to a multiplexed set; prints per case
  *         mpx after-add|before-add: OK | error MESSAGE
+ *   guest_hybrid papi-overflow PLACE N EVENT...
+ *       PAPI_overflow() on each EVENT alone in a set (PLACE and N unused):
+ *         overflow EVENT: OK | error MESSAGE
  *   guest_hybrid papi-info PLACE N EVENT...
  *       what PAPI says of each EVENT (PLACE and N unused):
  *         info EVENT avail yes|no natives K NAME... | info EVENT error MESSAGE
@@ -232,6 +235,42 @@ static int by_papi_mpx(int nev, char **names)
 	return 0;
 }
 
+static void overflow_handler(int set, void *address, long long overflow_vector, void *context)
+{
+	(void)set;
+	(void)address;
+	(void)overflow_vector;
+	(void)context;
+}
+
+static int by_papi_overflow(int nev, char **names)
+{
+	int i, ret, code;
+
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	if (ret != PAPI_VER_CURRENT)
+		return papi_error("PAPI_library_init", "-", ret);
+	for (i = 0; i < nev; i++) {
+		int set = PAPI_NULL;
+
+		ret = PAPI_create_eventset(&set);
+		if (ret == PAPI_OK)
+			ret = PAPI_event_name_to_code(names[i], &code);
+		if (ret == PAPI_OK)
+			ret = PAPI_add_event(set, code);
+		if (ret != PAPI_OK)
+			return papi_error("PAPI_add_event", names[i], ret);
+		ret = PAPI_overflow(set, code, 1000000, 0, overflow_handler);
+		if (ret == PAPI_OK)
+			printf("overflow %s: OK\n", names[i]);
+		else
+			printf("overflow %s: error %s\n", names[i], PAPI_strerror(ret));
+		PAPI_cleanup_eventset(set);
+		PAPI_destroy_eventset(&set);
+	}
+	return 0;
+}
+
 static int by_papi_info(int nev, char **names)
 {
 	PAPI_event_info_t info;
@@ -262,7 +301,7 @@ int main(int argc, char **argv)
 	uint64_t n;
 
 	if (argc < 5 || argc - 4 > MAX_EVENTS) {
-		fprintf(stderr, "usage: guest_hybrid libpfm|papi|papi-mpx|papi-info PLACE N EVENT... (up to %d)\n", MAX_EVENTS);
+		fprintf(stderr, "usage: guest_hybrid libpfm|papi|papi-mpx|papi-overflow|papi-info PLACE N EVENT... (up to %d)\n", MAX_EVENTS);
 		return 2;
 	}
 	n = strtoull(argv[3], NULL, 0);
@@ -272,6 +311,8 @@ int main(int argc, char **argv)
 		return by_papi(argv[2], n, argc - 4, argv + 4);
 	if (strcmp(argv[1], "papi-mpx") == 0)
 		return by_papi_mpx(argc - 4, argv + 4);
+	if (strcmp(argv[1], "papi-overflow") == 0)
+		return by_papi_overflow(argc - 4, argv + 4);
 	if (strcmp(argv[1], "papi-info") == 0)
 		return by_papi_info(argc - 4, argv + 4);
 	fprintf(stderr, "guest_hybrid: unknown mode '%s'\n", argv[1]);

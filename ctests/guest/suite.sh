@@ -759,6 +759,11 @@ t_hybrid_papi() {
 	sed 's/^/  /' /tmp/hybrid.out
 	[ "$(grep -c '^mpx .*: error .*Bad combination of features' /tmp/hybrid.out)" = 4 ] ||
 		{ echo "multiplexing hardware events was not refused (4 cases)"; bad=1; }
+	# Overflow on a summed preset: PAPI refuses overflow on derived events
+	hybrid_count papi-overflow 0 PAPI_TOT_INS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	grep -q '^overflow PAPI_TOT_INS: error Invalid argument' /tmp/hybrid.out ||
+		{ echo "overflow on the summed PAPI_TOT_INS was not refused"; bad=1; }
 	# (a software event runs on every CPU: its set may be multiplexed)
 	hybrid_count papi-mpx 0 perf::TASK-CLOCK >/tmp/hybrid.out
 	sed 's/^/  /' /tmp/hybrid.out
