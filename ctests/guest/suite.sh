@@ -543,10 +543,10 @@ t_faults() {
 
 # The biglittle guest (scripts/guest-hybrid-dtb): an A53 PMU on CPUs 0-1 and
 # an A72 PMU on CPUs 2-3, but QEMU gives every vCPU the A72's MIDR, so its
-# /proc/cpuinfo says A72 four times. hybrid_cpuinfo writes what an A53+A72
-# board's says (CPUs 0-1 part 0xd03) for LIBPFM_PROC_CPUINFO.
+# /proc/cpuinfo says A72 four times. hybrid_cpuinfo [N] writes what an A53+A72
+# board's says (CPUs 0 to N-1, default 2, part 0xd03) for LIBPFM_PROC_CPUINFO.
 hybrid_cpuinfo() {
-	awk '/^processor/ { cpu = $3 } /^CPU part/ && cpu < 2 { sub(/0x[0-9a-f]+/, "0xd03") } { print }' \
+	awk -v n="${1:-2}" '/^processor/ { cpu = $3 } /^CPU part/ && cpu < n { sub(/0x[0-9a-f]+/, "0xd03") } { print }' \
 		/proc/cpuinfo >/tmp/cpuinfo.hybrid
 }
 # hybrid_count MODE PLACE EVENT...: guest_hybrid's output for a loop of N1
@@ -772,6 +772,48 @@ t_hybrid_papi() {
 	unset LIBPFM_PROC_CPUINFO
 	[ $bad -eq 0 ] || fail "PAPI with two core PMUs: wrong counts, lists or errors"
 	echo "PAPI counts presets on both clusters and across a migration, native events on their own cluster, refuses partial presets and multiplexing"
+}
+
+# Two core types in /proc/cpuinfo (CPU 0 an A53, CPU 1 an A72) on a kernel
+# with one core PMU for every CPU (QEMU virt's armv8_pmuv3, as a board whose
+# device tree has one PMU node): libpfm4 detects arm_ac53 and arm_ac72, and
+# with two core PMUs active encodes neither type's events for armv8_pmuv3
+# (libpfm4 0030 uses PERF_TYPE_RAW for a single core PMU only). PAPI must
+# then count the whole loop or refuse with an error: never a preset summed
+# twice over one kernel PMU (PAPI 0056 takes two core types whose events
+# open on the same perf type for one), never a partial count.
+two_types_count() {
+	place=$1
+	if ! hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out; then
+		sed 's/^/  /' /tmp/hybrid.out
+		grep -q '^papi-error ' /tmp/hybrid.out && return 0
+		why "PAPI_TOT_INS at CPU $place: failed without an error"
+		return 1
+	fi
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field PAPI_TOT_INS count)
+	in_bounds "$c" || { why "PAPI_TOT_INS at CPU $place: $c, not within [2N, 2N+$user_slack%]"; return 1; }
+}
+t_two_types_one_pmu() {
+	[ "$arch" = aarch64 ] || skip "Arm core types (a RISC-V guest has no A53+A72 cpuinfo)"
+	need_papi
+	[ "$ncpus" -ge 2 ] || skip "needs two CPUs"
+	ls /sys/bus/event_source/devices | grep -q '^armv8_cortex' &&
+		skip "the kernel has a PMU per core type (the biglittle guest tests that)"
+	hybrid_cpuinfo 1
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' >/tmp/detected
+	for p in arm_ac53 arm_ac72; do
+		grep -q "\[ *[0-9]*, $p, " /tmp/detected || fail "libpfm4 does not detect $p from an A53+A72 /proc/cpuinfo"
+	done
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid papi_component_avail 2>&1 | grep -A2 'Name: *perf_event ' | sed 's/^/  /'
+	hybrid_count papi-info 0 PAPI_TOT_INS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	bad=0
+	for place in 0 1; do
+		hybrid_tries two_types_count $place || bad=1
+	done
+	[ $bad -eq 0 ] || fail "two core types on one kernel PMU: a wrong count"
+	echo "one kernel PMU for two core types: PAPI counts the whole loop or refuses"
 }
 
 if [ $# -ge 2 ]; then

@@ -27,6 +27,7 @@
 #include "papi.h"
 #include "papi_internal.h"
 #include "papi_preset_hybrid.h"
+#include "perfmon/pfmlib_perf_event.h"
 
 #include PEINCLUDE
 #include "perf_event_lib.h"
@@ -34,7 +35,43 @@
 #include "pe_hybrid.h"
 
 static pfm_pmu_info_t core_pmus[PE_HYBRID_MAX_CORE_PMUS];
+static int core_types[PE_HYBRID_MAX_CORE_PMUS];
 static int num_core_pmus;
+
+/* Events of a libpfm4 PMU looked at to find its perf type */
+#define PE_HYBRID_TYPE_TRIES 16
+
+/* The perf type (attr.type) libpfm4 gives the events of a PMU: that of  */
+/* the kernel PMU they open on; -1 if none of its first events encodes   */
+static int
+perf_type_of( const pfm_pmu_info_t *pinfo )
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t arg;
+	pfm_event_info_t einfo;
+	char name[PAPI_2MAX_STR_LEN];
+	int idx, tries;
+
+	for ( idx = pinfo->first_event, tries = 0;
+	      ( idx >= 0 ) && ( tries < PE_HYBRID_TYPE_TRIES );
+	      idx = pfm_get_event_next( idx ), tries++ ) {
+		memset( &einfo, 0, sizeof ( einfo ) );
+		einfo.size = sizeof ( einfo );
+		if ( pfm_get_event_info( idx, PFM_OS_NONE, &einfo ) != PFM_SUCCESS ) {
+			continue;
+		}
+		snprintf( name, sizeof ( name ), "%s::%s", pinfo->name, einfo.name );
+		memset( &attr, 0, sizeof ( attr ) );
+		memset( &arg, 0, sizeof ( arg ) );
+		arg.attr = &attr;
+		arg.size = sizeof ( arg );
+		if ( pfm_get_os_event_encoding( name, PFM_PLM3, PFM_OS_PERF_EVENT,
+					       &arg ) == PFM_SUCCESS ) {
+			return ( int ) attr.type;
+		}
+	}
+	return -1;
+}
 
 void
 _pe_hybrid_forget( void )
@@ -46,10 +83,27 @@ _pe_hybrid_forget( void )
 int
 _pe_hybrid_add_core_pmu( const pfm_pmu_info_t *pinfo )
 {
+	int i, type;
+
 	if ( num_core_pmus >= PE_HYBRID_MAX_CORE_PMUS ) {
 		return -1;
 	}
+	/* Two core types whose events open on the same kernel PMU (one  */
+	/* PMU for every CPU, as armv8_pmuv3 where the device tree has    */
+	/* one node: libpfm4 then encodes both as PERF_TYPE_RAW) are one  */
+	/* PMU to count with: the first one's events count on every CPU,  */
+	/* and a preset summed over both would count everything twice.    */
+	type = perf_type_of( pinfo );
+	for ( i = 0; ( type != -1 ) && ( i < num_core_pmus ); i++ ) {
+		if ( core_types[i] == type ) {
+			SUBDBG( "core PMU %s opens on perf type %d, as %s: "
+				"not another core PMU\n", pinfo->name, type,
+				core_pmus[i].name );
+			return -2;
+		}
+	}
 	memcpy( &core_pmus[num_core_pmus], pinfo, sizeof ( *pinfo ) );
+	core_types[num_core_pmus] = type;
 	return num_core_pmus++;
 }
 

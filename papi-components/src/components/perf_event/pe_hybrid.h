@@ -19,7 +19,9 @@
 void _pe_hybrid_forget( void );
 
 /* Record a model-specific core PMU; returns its position: 0 for the      */
-/* first, which is the component's default PMU, -1 if the list is full   */
+/* first, which is the component's default PMU, -1 if the list is full,   */
+/* -2 if its events open on the same kernel PMU (perf type) as those of a */
+/* PMU recorded before: not another core PMU to count with                */
 int _pe_hybrid_add_core_pmu( const pfm_pmu_info_t *pinfo );
 
 /* Number of core PMUs recorded: more than 1 on a hybrid machine         */
