@@ -774,7 +774,7 @@ t_hybrid_papi() {
 	echo "PAPI counts presets on both clusters and across a migration, native events on their own cluster, refuses partial presets and multiplexing"
 }
 
-# Two core types in /proc/cpuinfo (CPU 0 an A53, CPU 1 an A72) on a kernel
+# Two core types in /proc/cpuinfo (CPU 0 an A53, CPU 1 the guest's A72 or N1) on a kernel
 # with one core PMU for every CPU (QEMU virt's armv8_pmuv3, as a board whose
 # device tree has one PMU node): libpfm4 detects arm_ac53 and arm_ac72, and
 # with two core PMUs active encodes neither type's events for armv8_pmuv3
@@ -802,8 +802,8 @@ t_two_types_one_pmu() {
 		skip "the kernel has a PMU per core type (the biglittle guest tests that)"
 	hybrid_cpuinfo 1
 	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' >/tmp/detected
-	for p in arm_ac53 arm_ac72; do
-		grep -q "\[ *[0-9]*, $p, " /tmp/detected || fail "libpfm4 does not detect $p from an A53+A72 /proc/cpuinfo"
+	for p in arm_ac53 $pmu; do
+		grep -q "\[ *[0-9]*, $p, " /tmp/detected || fail "libpfm4 does not detect $p from an A53+$pmu /proc/cpuinfo"
 	done
 	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid papi_component_avail 2>&1 | grep -A2 'Name: *perf_event ' | sed 's/^/  /'
 	hybrid_count papi-info 0 PAPI_TOT_INS >/tmp/hybrid.out
