@@ -38,6 +38,9 @@ static pfm_pmu_info_t core_pmus[PE_HYBRID_MAX_CORE_PMUS];
 static int core_types[PE_HYBRID_MAX_CORE_PMUS];
 static int num_core_pmus;
 
+/* A perf type not asked for yet */
+#define PE_HYBRID_TYPE_UNASKED ( -2 )
+
 /* Events of a libpfm4 PMU looked at to find its perf type */
 #define PE_HYBRID_TYPE_TRIES 16
 
@@ -88,13 +91,18 @@ _pe_hybrid_add_core_pmu( const pfm_pmu_info_t *pinfo )
 	if ( num_core_pmus >= PE_HYBRID_MAX_CORE_PMUS ) {
 		return -1;
 	}
-	/* Two core types whose events open on the same kernel PMU (one  */
-	/* PMU for every CPU, as armv8_pmuv3 where the device tree has    */
-	/* one node: libpfm4 then encodes both as PERF_TYPE_RAW) are one  */
-	/* PMU to count with: the first one's events count on every CPU,  */
-	/* and a preset summed over both would count everything twice.    */
-	type = perf_type_of( pinfo );
+	/* Two core types whose events open on the same kernel PMU (one   */
+	/* PMU for every CPU whose name both types' perf_name lists have,  */
+	/* as armv8_pmuv3_0 for arm_ac57 and arm_ac72) are one PMU to      */
+	/* count with: the first one's events count on every CPU, and a    */
+	/* preset summed over both would count everything twice.           */
+	/* (asked only from a second core PMU on: one core PMU, the        */
+	/* common case, costs no encoding at init)                          */
+	type = ( num_core_pmus > 0 ) ? perf_type_of( pinfo ) : -1;
 	for ( i = 0; ( type != -1 ) && ( i < num_core_pmus ); i++ ) {
+		if ( core_types[i] == PE_HYBRID_TYPE_UNASKED ) {
+			core_types[i] = perf_type_of( &core_pmus[i] );
+		}
 		if ( core_types[i] == type ) {
 			SUBDBG( "core PMU %s opens on perf type %d, as %s: "
 				"not another core PMU\n", pinfo->name, type,
@@ -103,7 +111,8 @@ _pe_hybrid_add_core_pmu( const pfm_pmu_info_t *pinfo )
 		}
 	}
 	memcpy( &core_pmus[num_core_pmus], pinfo, sizeof ( *pinfo ) );
-	core_types[num_core_pmus] = type;
+	core_types[num_core_pmus] = ( num_core_pmus > 0 ) ? type :
+		PE_HYBRID_TYPE_UNASKED;
 	return num_core_pmus++;
 }
 
