@@ -548,10 +548,10 @@ t_faults() {
 
 # The biglittle guest (scripts/guest-hybrid-dtb): an A53 PMU on CPUs 0-1 and
 # an A72 PMU on CPUs 2-3, but QEMU gives every vCPU the A72's MIDR, so its
-# /proc/cpuinfo says A72 four times. hybrid_cpuinfo writes what an A53+A72
-# board's says (CPUs 0-1 part 0xd03) for LIBPFM_PROC_CPUINFO.
+# /proc/cpuinfo says A72 four times. hybrid_cpuinfo [N] writes what an A53+A72
+# board's says (CPUs 0 to N-1, default 2, part 0xd03) for LIBPFM_PROC_CPUINFO.
 hybrid_cpuinfo() {
-	awk '/^processor/ { cpu = $3 } /^CPU part/ && cpu < 2 { sub(/0x[0-9a-f]+/, "0xd03") } { print }' \
+	awk -v n="${1:-2}" '/^processor/ { cpu = $3 } /^CPU part/ && cpu < n { sub(/0x[0-9a-f]+/, "0xd03") } { print }' \
 		/proc/cpuinfo >/tmp/cpuinfo.hybrid
 }
 # hybrid_count MODE PLACE EVENT...: guest_hybrid's output for a loop of N1
@@ -617,24 +617,208 @@ t_hybrid_libpfm() {
 	echo "each core type's events count on its own CPUs, and together across a migration"
 }
 
-# PAPI with two core PMUs (issue 22): until it counts on both, it must refuse
-# to count, saying why, rather than count one cluster and read 0 on the other.
+# PAPI with two core PMUs (issue 22, PAPI 0056): the perf_event component
+# stays enabled, lists both core types' events, and its presets count on
+# every core: PAPI_TOT_INS is the sum of arm_ac53::INST_RETIRED and
+# arm_ac72::INST_RETIRED, each opened on its own PMU (one perf group per PMU).
+# in_half COUNT: half of the loop, [N1, N1 + 2*N1 * user_slack%] (the other
+# vCPUs' instructions come in bursts: the slack of the whole loop)
+in_half() { awk -v c="$1" -v n=$N1 -v s=$user_slack 'BEGIN { exit !(c >= n && c <= n + 2 * n * s / 100) }'; }
+# near COUNT REF: within [REF/2, 2*REF] (cycles: QEMU's follow instructions)
+near() { awk -v c="$1" -v r="$2" 'BEGIN { exit !(c > 0 && c >= r / 2 && c <= 2 * r) }'; }
+# hybrid_tries CASE ARG: runs the case up to 3 times, until it passes; the
+# last try's complaints are shown
+hybrid_tries() {
+	for try in 1 2 3; do
+		: >/tmp/hybrid.why
+		"$@" && return 0
+		[ $try = 3 ] || echo "  (try $try: $(head -n 1 /tmp/hybrid.why); again)"
+	done
+	cat /tmp/hybrid.why
+	return 1
+}
+why() { echo "$*" >>/tmp/hybrid.why; }
+# The presets at PLACE: the whole loop wherever it runs, cycles near it, and
+# across the migration the first half when read half-way
+hybrid_presets() {
+	place=$1
+	hybrid_count papi $place PAPI_TOT_INS PAPI_TOT_CYC >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "PAPI_TOT_INS, PAPI_TOT_CYC at CPU $place: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	ins=$(field PAPI_TOT_INS count) cyc=$(field PAPI_TOT_CYC count) r=0
+	in_bounds "$ins" || { why "PAPI_TOT_INS at CPU $place: $ins, not within [2N, 2N+$user_slack%]"; r=1; }
+	near "$cyc" "$ins" || { why "PAPI_TOT_CYC at CPU $place: $cyc, not near the $ins instructions"; r=1; }
+	if [ $place = 0,2 ]; then
+		mid=$(field PAPI_TOT_INS mid)
+		in_half "$mid" || { why "PAPI_TOT_INS read at CPU 0, half-way: $mid, not within [N, N+2N*$user_slack%]"; r=1; }
+	fi
+	return $r
+}
+# Both types' INST_RETIRED in one set (two perf groups) at PLACE: each counts
+# on its own cluster only
+hybrid_natives() {
+	place=$1
+	hybrid_count papi $place arm_ac53::INST_RETIRED arm_ac72::INST_RETIRED >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "both types' INST_RETIRED at CPU $place: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	a53=$(field arm_ac53::INST_RETIRED count) a72=$(field arm_ac72::INST_RETIRED count)
+	case $place in
+	0) in_bounds "$a53" && [ "$a72" = 0 ] || { why "at CPU 0: A53 $a53, A72 $a72"; return 1; } ;;
+	2) in_bounds "$a72" && [ "$a53" = 0 ] || { why "at CPU 2: A53 $a53, A72 $a72"; return 1; } ;;
+	0,2)
+		in_half "$a53" && in_half "$a72" && in_bounds $((a53 + a72)) ||
+			{ why "across the migration: A53 $a53, A72 $a72"; return 1; }
+		m53=$(field arm_ac53::INST_RETIRED mid) m72=$(field arm_ac72::INST_RETIRED mid)
+		in_half "$m53" && [ "$m72" = 0 ] ||
+			{ why "read half-way at CPU 0: A53 $m53, A72 $m72"; return 1; } ;;
+	esac
+	return 0
+}
+# One core type's event alone across the migration, read half-way on CPU 0
+# and at the end on CPU 2 (with perf_user_access=1, the counter of the CPU
+# the thread is on is read from the mmap page, the other through read())
+hybrid_alone() {
+	ev=$1
+	hybrid_count papi 0,2 $ev >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "$ev alone across the migration: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field $ev count) m=$(field $ev mid)
+	case $ev in
+	arm_ac53*) in_half "$c" && in_half "$m" && [ $((c - m)) -lt 1000 ] || { why "$ev alone, 0 then 2: mid $m, end $c"; return 1; } ;;
+	arm_ac72*) in_half "$c" && [ "$m" = 0 ] || { why "$ev alone, 0 then 2: mid $m, end $c"; return 1; } ;;
+	esac
+	return 0
+}
+# The presets of /tmp/hybrid-presets.csv at PLACE: PAPI_TOT_INS must be K
+# times N1, within the slack of as many instructions (here: K*N1 + 2*K*N1*s%)
+hybrid_formula() {
+	place=$1 k=$2
+	PAPI_CSV_EVENT_FILE=/tmp/hybrid-presets.csv hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "a formula PAPI_TOT_INS at CPU $place: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field PAPI_TOT_INS count)
+	awk -v c="$c" -v n=$N1 -v k=$k -v s=$user_slack 'BEGIN { exit !(c >= k * n && c <= k * n * (1 + 2 * s / 100)) }' ||
+		{ why "the formula PAPI_TOT_INS at CPU $place: $c, not $k x $N1 (+ slack)"; return 1; }
+}
 t_hybrid_papi() {
 	need_papi
 	hybrid_cpuinfo
-	for place in 0 2 0,2; do
-		rc=0
-		hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out || rc=$?
-		sed 's/^/  /' /tmp/hybrid.out
-		if [ $rc -eq 0 ]; then
-			count=$(field PAPI_TOT_INS count)
-			in_bounds "$count" || fail "PAPI_TOT_INS at CPU $place: $count, not the loop's instructions"
-		else
-			grep -q '^papi-error ' /tmp/hybrid.out || fail "PAPI failed without an error (exit $rc)"
-		fi
+	bad=0
+	export LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid
+	papi_component_avail >/tmp/components 2>&1
+	grep -A3 'Name: *perf_event ' /tmp/components | sed 's/^/  /'
+	# (the line after a component's name says if it is disabled)
+	awk '/Name: *perf_event / { getline; if (/Disabled/) bad = 1 } END { exit !bad }' /tmp/components &&
+		fail "PAPI disabled its perf_event component with two core PMUs"
+	papi_native_avail >/tmp/native 2>&1
+	for p in arm_ac53 arm_ac72; do
+		n=$(grep -c "^| $p::" /tmp/native)
+		echo "papi_native_avail: $n $p events"
+		[ "$n" -gt 0 ] || { echo "papi_native_avail lists no $p event"; bad=1; }
 	done
-	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid papi_component_avail 2>&1 | grep -A1 -i 'perf_event' | head -n 4
-	echo "PAPI counts the whole loop or refuses with an error: no partial count"
+	# The presets: both core types' events, or unavailable
+	hybrid_count papi-info 0 PAPI_TOT_INS PAPI_TOT_CYC PAPI_TOT_IIS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	for e in PAPI_TOT_INS PAPI_TOT_CYC; do
+		grep "^info $e avail yes natives 2 " /tmp/hybrid.out | grep 'arm_ac53::' | grep -q 'arm_ac72::' ||
+			{ echo "$e is not the sum of an arm_ac53 and an arm_ac72 event"; bad=1; }
+	done
+	grep -q '^info PAPI_TOT_IIS avail yes' /tmp/hybrid.out &&
+		{ echo "PAPI_TOT_IIS (arm_ac72's section only) is available"; bad=1; }
+	# A preset only one core type defines cannot be added: never a partial count
+	hybrid_count papi 0 PAPI_TOT_IIS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	grep -q '^papi-error PAPI_add_named_event PAPI_TOT_IIS: Event does not exist' /tmp/hybrid.out ||
+		{ echo "PAPI_TOT_IIS was not refused as an event that does not exist"; bad=1; }
+	# Counting, with user-space reads off and on (PAPI 0012: a counter of the
+	# other core type's PMU has index 0 in the mmap page: read() serves it);
+	# each case up to 3 times (guest_loop.h: the other vCPUs' bursts)
+	f=/proc/sys/kernel/perf_user_access
+	old=
+	[ -e $f ] && old=$(cat $f)
+	for access in 0 1; do
+		[ -z "$old" ] || echo $access >$f
+		echo "perf_user_access=$access"
+		for place in 0 2 0,2; do
+			hybrid_tries hybrid_presets $place || bad=1
+			hybrid_tries hybrid_natives $place || bad=1
+		done
+		for ev in arm_ac53::INST_RETIRED arm_ac72::INST_RETIRED; do
+			hybrid_tries hybrid_alone $ev || bad=1
+		done
+	done
+	[ -z "$old" ] || echo "$old" >$f
+	# Definitions that are formulas: each core type's formula, its events
+	# renumbered, the parts added (A53: twice its instructions, A72: its
+	# instructions less SW_INCR, which nothing increments)
+	printf '%s\n' 'CPU,arm_ac53' 'PRESET,PAPI_TOT_INS,DERIVED_POSTFIX,N0|2|*|,INST_RETIRED' \
+		'CPU,arm_ac72' 'PRESET,PAPI_TOT_INS,DERIVED_SUB,INST_RETIRED,SW_INCR' >/tmp/hybrid-presets.csv
+	for c in "0 4" "2 2" "0,2 3"; do
+		set -- $c
+		hybrid_tries hybrid_formula $1 $2 || bad=1
+	done
+	# Multiplexing would scale each event by its time running, which on the
+	# other cluster is not multiplexing: refused, for any hardware event
+	hybrid_count papi-mpx 0 PAPI_TOT_INS >/tmp/hybrid.out
+	hybrid_count papi-mpx 0 arm_ac72::INST_RETIRED >>/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	[ "$(grep -c '^mpx .*: error .*Bad combination of features' /tmp/hybrid.out)" = 4 ] ||
+		{ echo "multiplexing hardware events was not refused (4 cases)"; bad=1; }
+	# Overflow on a summed preset: PAPI refuses overflow on derived events
+	hybrid_count papi-overflow 0 PAPI_TOT_INS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	grep -q '^overflow PAPI_TOT_INS: error Invalid argument' /tmp/hybrid.out ||
+		{ echo "overflow on the summed PAPI_TOT_INS was not refused"; bad=1; }
+	# (a software event runs on every CPU: its set may be multiplexed)
+	hybrid_count papi-mpx 0 perf::TASK-CLOCK >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	[ "$(grep -c '^mpx .*: OK' /tmp/hybrid.out)" = 2 ] ||
+		{ echo "multiplexing a software event was refused"; bad=1; }
+	unset LIBPFM_PROC_CPUINFO
+	[ $bad -eq 0 ] || fail "PAPI with two core PMUs: wrong counts, lists or errors"
+	echo "PAPI counts presets on both clusters and across a migration, native events on their own cluster, refuses partial presets and multiplexing"
+}
+
+# Two core types in /proc/cpuinfo (CPU 0 an A53, CPU 1 the guest's A72 or N1) on a kernel
+# with one core PMU for every CPU (QEMU virt's armv8_pmuv3, as a board whose
+# device tree has one PMU node): libpfm4 detects arm_ac53 and arm_ac72, and
+# with two core PMUs active encodes neither type's events for armv8_pmuv3
+# (libpfm4 0030 uses PERF_TYPE_RAW for a single core PMU only). PAPI must
+# then count the whole loop or refuse with an error: never a preset summed
+# twice over one kernel PMU (PAPI 0056 takes two core types whose events
+# open on the same perf type for one), never a partial count.
+two_types_count() {
+	place=$1
+	if ! hybrid_count papi $place PAPI_TOT_INS >/tmp/hybrid.out; then
+		sed 's/^/  /' /tmp/hybrid.out
+		grep -q '^papi-error ' /tmp/hybrid.out && return 0
+		why "PAPI_TOT_INS at CPU $place: failed without an error"
+		return 1
+	fi
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field PAPI_TOT_INS count)
+	in_bounds "$c" || { why "PAPI_TOT_INS at CPU $place: $c, not within [2N, 2N+$user_slack%]"; return 1; }
+}
+t_two_types_one_pmu() {
+	[ "$arch" = aarch64 ] || skip "Arm core types (a RISC-V guest has no A53+A72 cpuinfo)"
+	need_papi
+	[ "$ncpus" -ge 2 ] || skip "needs two CPUs"
+	ls /sys/bus/event_source/devices | grep -q '^armv8_cortex' &&
+		skip "the kernel has a PMU per core type (the biglittle guest tests that)"
+	hybrid_cpuinfo 1
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' >/tmp/detected
+	for p in arm_ac53 $pmu; do
+		grep -q "\[ *[0-9]*, $p, " /tmp/detected || fail "libpfm4 does not detect $p from an A53+$pmu /proc/cpuinfo"
+	done
+	LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid papi_component_avail 2>&1 | grep -A2 'Name: *perf_event ' | sed 's/^/  /'
+	hybrid_count papi-info 0 PAPI_TOT_INS >/tmp/hybrid.out
+	sed 's/^/  /' /tmp/hybrid.out
+	bad=0
+	for place in 0 1; do
+		hybrid_tries two_types_count $place || bad=1
+	done
+	[ $bad -eq 0 ] || fail "two core types on one kernel PMU: a wrong count"
+	echo "one kernel PMU for two core types: PAPI counts the whole loop or refuses"
 }
 
 if [ $# -ge 2 ]; then
