@@ -11,7 +11,8 @@
  * ThreadInfo_t).  A table with errors (ctests/fixtures/presets/) gives
  * PAPI's messages at the first preset query, none at init, once, and its
  * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
- * on its own too).  Cases that could crash run in a child process, so that
+ * on its own too); a user event defined again with an error does not hide
+ * the user events after it (0061).  Cases that could crash run in a child process, so that
  * a crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "papi.h"
@@ -32,12 +34,19 @@
 
 /* A core PMU of this architecture that has a section in papi_events.csv, */
 /* forced so that the test does not depend on the machine's CPU.          */
+/* Two of its native events, for user events.                             */
 #if defined(__x86_64__) || defined(__i386__)
 #define PMU_WITH_PRESETS "hsw"
+#define NATIVE_A "UNHALTED_CORE_CYCLES"
+#define NATIVE_B "INSTRUCTION_RETIRED"
 #elif defined(__aarch64__)
 #define PMU_WITH_PRESETS "arm_ac72"
+#define NATIVE_A "CPU_CYCLES"
+#define NATIVE_B "INST_RETIRED"
 #elif defined(__riscv)
 #define PMU_WITH_PRESETS "sifive_u74"
+#define NATIVE_A "CYCLES"
+#define NATIVE_B "INSTRUCTIONS"
 #endif
 
 static int encodings;
@@ -539,6 +548,53 @@ test_malformed_table_at_first_use(void **state)
 				      malformed_table, NULL), 0);
 }
 
+/* In the child: user events UE_A and UE_B, then UE_A defined again with  */
+/* an event that does not exist (PAPI 0061).  The failed redefinition   */
+/* leaves UE_A unavailable and must not end the look-up of the user     */
+/* events before UE_B (it freed UE_A's name: UE_B gave PAPI_ECMP).       */
+static int
+user_event_redefined_badly(void *arg)
+{
+	char path[] = "/tmp/test_papi_user_events.XXXXXX";
+	int fd, code, ret, bad = 0;
+	FILE *f;
+
+	(void)arg;
+	fd = mkstemp(path);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL)
+		return 2;
+	fprintf(f, "CPU,%s\n"
+		"EVENT,UE_A,NOT_DERIVED,%s\n"
+		"EVENT,UE_B,NOT_DERIVED,%s\n"
+		"EVENT,UE_A,NOT_DERIVED,NO_SUCH_EVENT_OF_ANY_PMU\n", PMU_WITH_PRESETS, NATIVE_A, NATIVE_B);
+	fclose(f);
+	setenv("PAPI_USER_EVENTS_FILE", path, 1);
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	unlink(path);
+	unsetenv("PAPI_USER_EVENTS_FILE");
+	if (ret != PAPI_VER_CURRENT)
+		return 3;
+	if ((ret = PAPI_event_name_to_code("UE_B", &code)) != PAPI_OK) {
+		printf("    PAPI_event_name_to_code(UE_B): %s\n", PAPI_strerror(ret));
+		bad = 1;
+	}
+	ret = PAPI_event_name_to_code("UE_A", &code);
+	if (ret == PAPI_OK && PAPI_query_event(code) == PAPI_OK) {
+		printf("    UE_A, defined again with an unknown event, is available\n");
+		bad = 1;
+	}
+	PAPI_shutdown();
+	return bad;
+}
+
+static void
+test_user_event_redefined_badly(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("a user event defined again with an error",
+				      user_event_redefined_badly, NULL), 0);
+}
+
 /* After each test, even one that failed half-way: no table file, and */
 /* PAPI shut down, so that one failure does not spill into the next.   */
 static int
@@ -564,6 +620,7 @@ main(void)
 		cmocka_unit_test_teardown(test_postfix_check, cleanup),
 		cmocka_unit_test_teardown(test_malformed_table_at_first_use, cleanup),
 		cmocka_unit_test_teardown(test_own_preset_name_first, cleanup),
+		cmocka_unit_test_teardown(test_user_event_redefined_badly, cleanup),
 	};
 
 	setenv("LIBPFM_FORCE_PMU", PMU_WITH_PRESETS, 1);

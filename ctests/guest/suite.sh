@@ -710,6 +710,12 @@ t_hybrid_papi() {
 	# (the line after a component's name says if it is disabled)
 	awk '/Name: *perf_event / { getline; if (/Disabled/) bad = 1 } END { exit !bad }' /tmp/components &&
 		fail "PAPI disabled its perf_event component with two core PMUs"
+	# the hardware info names both core types (arm64 /proc/cpuinfo has no
+	# model name: PAPI takes the core PMUs' descriptions)
+	papi_avail >/tmp/avail.out 2>&1
+	grep '^Model string' /tmp/avail.out | sed 's/^/  /'
+	grep '^Model string' /tmp/avail.out | grep -q 'A53 + ARM Cortex A72' ||
+		{ echo "papi_avail's model string does not name both core types"; bad=1; }
 	papi_native_avail >/tmp/native 2>&1
 	for p in arm_ac53 arm_ac72; do
 		n=$(grep -c "^| $p::" /tmp/native)

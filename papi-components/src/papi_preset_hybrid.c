@@ -13,14 +13,15 @@
  *   - plain or added events (NOT_DERIVED, DERIVED_ADD): DERIVED_ADD of all;
  *   - with a DERIVED_SUB or DERIVED_POSTFIX part: one postfix formula, each
  *     part's formula with its events renumbered, the parts added;
- *   - other derived types (per second, compound, ...) or more events than
- *     a derived event can hold (PAPI_EVENTS_IN_DERIVED_EVENT): unavailable.
+ *   - other derived types (per second, compound, ...), more events than
+ *     a derived event can hold (PAPI_EVENTS_IN_DERIVED_EVENT), or an event
+ *     not of the section's own PMU (a generic perf:: event, another PMU's:
+ *     it would count on one core type only, or twice): unavailable.
  * A preset that only some core types define is unavailable (PAPI_ENOEVNT
  * when added): never a partial count.
  */
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,6 +215,25 @@ append_formula( char *buf, size_t size, size_t *len,
 	}
 }
 
+/* 1 if every event of part k is an event of core PMU k: a generic event */
+/* (perf::...) or another PMU's counts on one core type only, and in     */
+/* several parts it would be counted twice                               */
+static int
+part_is_own( const hybrid_part_t *part, int k )
+{
+	size_t len = strlen( hybrid_names[k] );
+	unsigned int j;
+
+	for ( j = 0; j < part->count && j < PAPI_MAX_INFO_TERMS; j++ ) {
+		if ( part->name[j] == NULL ||
+		     strncmp( part->name[j], hybrid_names[k], len ) != 0 ||
+		     strncmp( part->name[j] + len, "::", 2 ) != 0 ) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* Join the parts (one per PMU) of preset p into it; 0 if it counts now */
 static int
 join_parts( hwi_presets_t *p, hybrid_part_t *parts, int n, int cidx )
@@ -228,6 +248,12 @@ join_parts( hwi_presets_t *p, hybrid_part_t *parts, int n, int cidx )
 		if ( parts[k].count == 0 ) {
 			SUBDBG( "%s: no definition for core PMU %s: unavailable\n",
 				p->symbol, hybrid_names[k] );
+			return -1;
+		}
+		if ( !part_is_own( &parts[k], k ) ) {
+			SUBDBG( "%s: the definition for core PMU %s has an event "
+				"of another PMU: unavailable\n", p->symbol,
+				hybrid_names[k] );
 			return -1;
 		}
 		total += parts[k].count;

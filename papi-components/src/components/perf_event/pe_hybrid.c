@@ -123,6 +123,19 @@ _pe_hybrid_num_core_pmus( void )
 }
 
 void
+_pe_hybrid_model_string( char *model, size_t size, int position,
+			 const char *desc )
+{
+	size_t len = strlen( model );
+
+	if ( position == 0 || len == 0 ) {
+		snprintf( model, size, "%s", desc );
+	} else if ( position > 0 && len + 3 + strlen( desc ) < size ) {
+		snprintf( model + len, size - len, " + %s", desc );
+	}
+}
+
+void
 _pe_hybrid_register_presets( void )
 {
 	const char *names[PE_HYBRID_MAX_CORE_PMUS];

@@ -27,6 +27,13 @@ int _pe_hybrid_add_core_pmu( const pfm_pmu_info_t *pinfo );
 /* Number of core PMUs recorded: more than 1 on a hybrid machine         */
 int _pe_hybrid_num_core_pmus( void );
 
+/* The model string of an Arm machine from the core PMUs' descriptions: */
+/* the first one's ("ARM Cortex A53"), then each other core type's     */
+/* appended ("ARM Cortex A53 + ARM Cortex A72"); position is what      */
+/* _pe_hybrid_add_core_pmu() gave (a negative one adds nothing)        */
+void _pe_hybrid_model_string( char *model, size_t size, int position,
+			      const char *desc );
+
 /* The presets of component cidx are then the sum over every core PMU's  */
 /* definition (papi_preset_hybrid.c): tell the preset loader which PMUs  */
 void _pe_hybrid_register_presets( void );
