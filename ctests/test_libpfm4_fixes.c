@@ -10,9 +10,10 @@
  *    layer when /sys/bus/event_source/devices cannot be scanned (this case
  *    needs 0030 too: no sysfs name can match then);
  *  - 0034: each ARM core PMU is typed with its own core type's sysfs PMU:
- *    its device-tree name (armv8_cortex_a72) when it exists, else the
- *    generic PMU (armv8_pmuv3, ACPI's armv8_pmuv3_N) whose CPUs have its
- *    MIDR; with several core PMUs and none matching, PFM_ERR_NOTSUPP.
+ *    its device-tree name (armv8_cortex_a72) when it exists, else, when
+ *    sysfs has several generic PMUs (ACPI's armv8_pmuv3_N), the one whose
+ *    CPUs have its MIDR; with several core PMUs and none matching,
+ *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030).
  * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
  *
  * Linked with the aarch64 table build's static libpfm.a (ARM64 tables, run on
@@ -425,11 +426,14 @@ test_generic_pmus_no_match(void **state)
 	assert_int_equal(rk3399_types("MIDRs of neither", PFM_ERR_NOTSUPP, 0, PFM_ERR_NOTSUPP, 0), 0);
 }
 
-/* 0034 with 0030: the only core PMU, armv8_pmuv3, serves A72s: its own type */
+/*
+ * 0034 keeps 0030: the only core PMU is armv8_pmuv3, whose CPUs' MIDR is the
+ * A72's: PERF_TYPE_RAW still (one generic PMU: nothing to choose)
+ */
 static void
-test_only_generic_pmu_midr(void **state)
+test_only_generic_pmu_stays_raw(void **state)
 {
-	struct expect a72 = { "raspberry-pi4.txt", "arm_ac72::CPU_CYCLES", PFM_SUCCESS, 8 };
+	struct expect a72 = { "raspberry-pi4.txt", "arm_ac72::CPU_CYCLES", PFM_SUCCESS, PERF_TYPE_RAW };
 	int fails;
 
 	(void)state;
@@ -438,6 +442,27 @@ test_only_generic_pmu_midr(void **state)
 	fake_pmu("software", 1);
 	fake_cpus(0, 3, 0x410fd083ULL);	/* Cortex-A72 r0p3 */
 	fails = run_in_child("A72 with armv8_pmuv3 and its MIDR", encode_expect, &a72);
+	remove_fake_root();
+	assert_int_equal(fails, 0);
+}
+
+/*
+ * 0034: one core type online (the Raspberry Pi 4's A72s, CPUs 0-3), two
+ * generic PMUs: armv8_pmuv3_0 for CPUs 4-7, offline (no MIDR), _1 the A72s'
+ */
+static void
+test_one_type_two_generic_pmus(void **state)
+{
+	struct expect a72 = { "raspberry-pi4.txt", "arm_ac72::CPU_CYCLES", PFM_SUCCESS, 9 };
+	int fails;
+
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "4-7");
+	fake_core_pmu("armv8_pmuv3_1", 9, "0-3");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, 0x410fd083ULL);	/* Cortex-A72 r0p3 */
+	fails = run_in_child("A72 online, armv8_pmuv3_0 offline CPUs, _1 A72", encode_expect, &a72);
 	remove_fake_root();
 	assert_int_equal(fails, 0);
 }
@@ -454,7 +479,8 @@ main(void)
 		cmocka_unit_test(test_acpi_generic_pmus_swapped),
 		cmocka_unit_test(test_dt_core_pmu_names),
 		cmocka_unit_test(test_generic_pmus_no_match),
-		cmocka_unit_test(test_only_generic_pmu_midr),
+		cmocka_unit_test(test_only_generic_pmu_stays_raw),
+		cmocka_unit_test(test_one_type_two_generic_pmus),
 	};
 
 	if (access("/proc/sys/kernel/perf_event_paranoid", F_OK)) {
