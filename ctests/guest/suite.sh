@@ -783,10 +783,7 @@ t_hybrid_papi() {
 # with one core PMU for every CPU (QEMU virt's armv8_pmuv3, as a board whose
 # device tree has one PMU node): libpfm4 detects arm_ac53 and arm_ac72, and
 # with two core PMUs active encodes neither type's events for armv8_pmuv3
-# (libpfm4 0030 uses PERF_TYPE_RAW for a single core PMU only), except,
-# since libpfm4 0034, the type whose MIDR the kernel's CPUs have (arm_ac72
-# in the A72 guest: armv8_pmuv3's own type; arm_n1 has no perf_name and
-# stays PERF_TYPE_RAW). PAPI must
+# (libpfm4 0030 uses PERF_TYPE_RAW for a single core PMU only). PAPI must
 # then count the whole loop or refuse with an error: never a preset summed
 # twice over one kernel PMU (PAPI 0056 takes two core types whose events
 # open on the same perf type for one), never a partial count.
