@@ -8,13 +8,20 @@
  *  - 0031: pfm_init_sysfs_pmu_cache() must keep the right type for the PMUs
  *    after one without a readable type, and must not fail the perf_event
  *    layer when /sys/bus/event_source/devices cannot be scanned (this case
- *    needs 0030 too: no sysfs name can match then).
+ *    needs 0030 too: no sysfs name can match then);
+ *  - 0034: each ARM core PMU is typed with its own core type's sysfs PMU:
+ *    its device-tree name (armv8_cortex_a72) when it exists, else, when
+ *    sysfs has several generic PMUs (ACPI's armv8_pmuv3_N), the one whose
+ *    CPUs have its MIDR; with several core PMUs and none matching,
+ *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030).
  * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
  *
  * Linked with the aarch64 table build's static libpfm.a (ARM64 tables, run on
  * this host) and -Wl,--wrap=scandir,--wrap=access,--wrap=fopen: libpfm4's
  * look-ups under /sys/bus/event_source/devices are redirected to a fake sysfs
- * tree made in a temporary directory. LIBPFM_PROC_CPUINFO gives the CPU.
+ * tree made in a temporary directory, those under /sys/devices/system/cpu
+ * (the MIDR of each CPU) to its subdirectory .cpu (a name libpfm4's PMU scan
+ * skips). LIBPFM_PROC_CPUINFO gives the CPUs.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -38,18 +45,32 @@
 #endif
 
 #define SYSFS_DEVICES "/sys/bus/event_source/devices"
+#define SYSFS_CPU "/sys/devices/system/cpu"
+#define FAKE_CPU "/.cpu"	/* fake SYSFS_CPU, under fake_root */
 
 static char fake_root[64];	/* fake SYSFS_DEVICES, "" for the real one */
 
-/* SYSFS_DEVICES/rest -> fake_root/rest */
+/* whether path is dir or under it */
+static int
+under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (!path[n] || path[n] == '/');
+}
+
+/* SYSFS_DEVICES/rest -> fake_root/rest, SYSFS_CPU/rest -> fake_root/.cpu/rest */
 static const char *
 redirect(const char *path, char *buf, size_t len)
 {
-	size_t n = strlen(SYSFS_DEVICES);
-
-	if (!fake_root[0] || strncmp(path, SYSFS_DEVICES, n) || (path[n] && path[n] != '/'))
+	if (!fake_root[0])
 		return path;
-	snprintf(buf, len, "%s%s", fake_root, path + n);
+	if (under(path, SYSFS_DEVICES))
+		snprintf(buf, len, "%s%s", fake_root, path + strlen(SYSFS_DEVICES));
+	else if (under(path, SYSFS_CPU))
+		snprintf(buf, len, "%s" FAKE_CPU "%s", fake_root, path + strlen(SYSFS_CPU));
+	else
+		return path;
 	return buf;
 }
 
@@ -110,6 +131,42 @@ fake_pmu(const char *name, int type)
 	fclose(fp);
 }
 
+/* a fake core PMU serving the CPUs of list cpus (its cpus file) */
+static void
+fake_core_pmu(const char *name, int type, const char *cpus)
+{
+	char path[4096];
+	FILE *fp;
+
+	fake_pmu(name, type);
+	snprintf(path, sizeof(path), "%s/%s/cpus", fake_root, name);
+	fp = __real_fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "%s\n", cpus);
+	fclose(fp);
+}
+
+/* fake CPUs first..last, each with its MIDR (regs/identification/midr_el1) */
+static void
+fake_cpus(int first, int last, unsigned long long midr)
+{
+	char path[4096];
+	FILE *fp;
+	int cpu;
+
+	for (cpu = first; cpu <= last; cpu++) {
+		snprintf(path, sizeof(path), "mkdir -p '%s" FAKE_CPU "/cpu%d/regs/identification'",
+			 fake_root, cpu);
+		assert_int_equal(system(path), 0);
+		snprintf(path, sizeof(path), "%s" FAKE_CPU "/cpu%d/regs/identification/midr_el1",
+			 fake_root, cpu);
+		fp = __real_fopen(path, "w");
+		assert_non_null(fp);
+		fprintf(fp, "0x%016llx\n", midr);
+		fclose(fp);
+	}
+}
+
 static void
 make_fake_root(void)
 {
@@ -126,13 +183,15 @@ remove_fake_root(void)
 	assert_int_equal(system(cmd), 0);
 }
 
-/* Initialize with the Raspberry Pi 4 (Cortex-A72) cpuinfo, encode ev for perf_events */
+/* Initialize with the cpuinfo fixture cpuinfo, encode ev for perf_events */
 static int
-init_and_encode(const char *ev, struct perf_event_attr *attr, int *ret)
+init_and_encode_on(const char *cpuinfo, const char *ev, struct perf_event_attr *attr, int *ret)
 {
 	pfm_perf_encode_arg_t e;
+	char path[4096];
 
-	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/raspberry-pi4.txt", 1);
+	snprintf(path, sizeof(path), "%s/%s", FIXTURES, cpuinfo);
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
 	if (pfm_initialize() != PFM_SUCCESS)
 		return -1;
 	memset(attr, 0, sizeof(*attr));
@@ -141,6 +200,13 @@ init_and_encode(const char *ev, struct perf_event_attr *attr, int *ret)
 	e.attr = attr;
 	*ret = pfm_get_os_event_encoding(ev, PFM_PLM3, PFM_OS_PERF_EVENT, &e);
 	return 0;
+}
+
+/* Initialize with the Raspberry Pi 4 (Cortex-A72) cpuinfo, encode ev for perf_events */
+static int
+init_and_encode(const char *ev, struct perf_event_attr *attr, int *ret)
+{
+	return init_and_encode_on("raspberry-pi4.txt", ev, attr, ret);
 }
 
 /*
@@ -249,6 +315,158 @@ test_no_sysfs_pmu_directory(void **state)
 	assert_int_equal(run_in_child("no sysfs PMU directory", encode_a72_type, &want), 0);
 }
 
+/* what a child encodes, and what it expects */
+struct expect {
+	const char *cpuinfo;	/* fixture */
+	const char *ev;
+	int ret;		/* pfm_get_os_event_encoding()'s */
+	int type;		/* attr.type, when ret is PFM_SUCCESS */
+};
+
+/* In the child: 0 if x->ev encodes as *x says */
+static int
+encode_expect(void *arg)
+{
+	const struct expect *x = arg;
+	struct perf_event_attr attr;
+	int ret;
+
+	if (init_and_encode_on(x->cpuinfo, x->ev, &attr, &ret))
+		return 2;
+	if (ret != x->ret) {
+		printf("  %s: %s (type %u), expected %s\n", x->ev, pfm_strerror(ret),
+		       ret == PFM_SUCCESS ? attr.type : 0, pfm_strerror(x->ret));
+		return 3;
+	}
+	if (ret == PFM_SUCCESS && (int)attr.type != x->type) {
+		printf("  %s: type %u, expected %d\n", x->ev, attr.type, x->type);
+		return 4;
+	}
+	return 0;
+}
+
+/*
+ * On the RK3399's CPUs (0-3 Cortex-A53, 4-5 Cortex-A72) with the fake sysfs
+ * tree made: 0 if arm_ac53::CPU_CYCLES and arm_ac72::CPU_CYCLES give ret53
+ * and ret72, with types type53 and type72 on success; removes the tree
+ */
+static int
+rk3399_types(const char *what, int ret53, int type53, int ret72, int type72)
+{
+	struct expect a53 = { "rk3399.txt", "arm_ac53::CPU_CYCLES", ret53, type53 };
+	struct expect a72 = { "rk3399.txt", "arm_ac72::CPU_CYCLES", ret72, type72 };
+	char buf[256];
+	int fails;
+
+	snprintf(buf, sizeof(buf), "%s, A53", what);
+	fails = run_in_child(buf, encode_expect, &a53);
+	snprintf(buf, sizeof(buf), "%s, A72", what);
+	fails |= run_in_child(buf, encode_expect, &a72);
+	remove_fake_root();
+	return fails;
+}
+
+#define MIDR_A53 0x410fd034ULL	/* Cortex-A53 r0p4 */
+#define MIDR_A72 0x410fd082ULL	/* Cortex-A72 r0p2 */
+
+/* 0034: ACPI names both core PMUs generically, A53 cluster probed first */
+static void
+test_acpi_generic_pmus(void **state)
+{
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "0-3");
+	fake_core_pmu("armv8_pmuv3_1", 9, "4-5");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, MIDR_A53);
+	fake_cpus(4, 5, MIDR_A72);
+	assert_int_equal(rk3399_types("armv8_pmuv3_0 = A53, _1 = A72", PFM_SUCCESS, 8, PFM_SUCCESS, 9), 0);
+}
+
+/*
+ * 0034: the same, A72 cluster probed first (armv8_pmuv3_0, which arm_ac72's
+ * perf_name lists, is the A72's by chance); CPU 0 is offline (no MIDR)
+ */
+static void
+test_acpi_generic_pmus_swapped(void **state)
+{
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "4-5");
+	fake_core_pmu("armv8_pmuv3_1", 9, "0-3");
+	fake_pmu("software", 1);
+	fake_cpus(1, 3, MIDR_A53);
+	fake_cpus(4, 5, MIDR_A72);
+	assert_int_equal(rk3399_types("armv8_pmuv3_0 = A72, _1 = A53", PFM_SUCCESS, 9, PFM_SUCCESS, 8), 0);
+}
+
+/* 0034: device-tree names: each core PMU's own, whatever the MIDRs say */
+static void
+test_dt_core_pmu_names(void **state)
+{
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_cortex_a53", 8, "0-3");
+	fake_core_pmu("armv8_cortex_a72", 9, "4-5");
+	fake_pmu("software", 1);
+	assert_int_equal(rk3399_types("armv8_cortex_a53, armv8_cortex_a72", PFM_SUCCESS, 8, PFM_SUCCESS, 9), 0);
+}
+
+/* 0034: two generic core PMUs, neither of them an A53's nor an A72's */
+static void
+test_generic_pmus_no_match(void **state)
+{
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "0-3");
+	fake_core_pmu("armv8_pmuv3_1", 9, "4-5");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, 0x412fd050ULL);	/* Cortex-A55 */
+	fake_cpus(4, 5, 0x414fd0b1ULL);	/* Cortex-A76 */
+	assert_int_equal(rk3399_types("MIDRs of neither", PFM_ERR_NOTSUPP, 0, PFM_ERR_NOTSUPP, 0), 0);
+}
+
+/*
+ * 0034 keeps 0030: the only core PMU is armv8_pmuv3, whose CPUs' MIDR is the
+ * A72's: PERF_TYPE_RAW still (one generic PMU: nothing to choose)
+ */
+static void
+test_only_generic_pmu_stays_raw(void **state)
+{
+	struct expect a72 = { "raspberry-pi4.txt", "arm_ac72::CPU_CYCLES", PFM_SUCCESS, PERF_TYPE_RAW };
+	int fails;
+
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3", 8, "0-3");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, 0x410fd083ULL);	/* Cortex-A72 r0p3 */
+	fails = run_in_child("A72 with armv8_pmuv3 and its MIDR", encode_expect, &a72);
+	remove_fake_root();
+	assert_int_equal(fails, 0);
+}
+
+/*
+ * 0034: one core type online (the Raspberry Pi 4's A72s, CPUs 0-3), two
+ * generic PMUs: armv8_pmuv3_0 for CPUs 4-7, offline (no MIDR), _1 the A72s'
+ */
+static void
+test_one_type_two_generic_pmus(void **state)
+{
+	struct expect a72 = { "raspberry-pi4.txt", "arm_ac72::CPU_CYCLES", PFM_SUCCESS, 9 };
+	int fails;
+
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "4-7");
+	fake_core_pmu("armv8_pmuv3_1", 9, "0-3");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, 0x410fd083ULL);	/* Cortex-A72 r0p3 */
+	fails = run_in_child("A72 online, armv8_pmuv3_0 offline CPUs, _1 A72", encode_expect, &a72);
+	remove_fake_root();
+	assert_int_equal(fails, 0);
+}
+
 int
 main(void)
 {
@@ -257,6 +475,12 @@ main(void)
 		cmocka_unit_test(test_inactive_pmu_not_raw),
 		cmocka_unit_test(test_type_after_skipped_pmu),
 		cmocka_unit_test(test_no_sysfs_pmu_directory),
+		cmocka_unit_test(test_acpi_generic_pmus),
+		cmocka_unit_test(test_acpi_generic_pmus_swapped),
+		cmocka_unit_test(test_dt_core_pmu_names),
+		cmocka_unit_test(test_generic_pmus_no_match),
+		cmocka_unit_test(test_only_generic_pmu_stays_raw),
+		cmocka_unit_test(test_one_type_two_generic_pmus),
 	};
 
 	if (access("/proc/sys/kernel/perf_event_paranoid", F_OK)) {
