@@ -35,14 +35,11 @@ prefix_tree() {
 	libpfm4) _tarball=$LIBPFM4_TARBALL ;;
 	papi) _tarball=$PAPI_TARBALL ;;
 	esac
-	rm -rf "$_dest"
-	"$SCRIPTS/prepare-tree" "$_project" "$_tarball" "$_dest" --pristine >/dev/null
-	for _series; do
-		for _mail in "$TMP/$_project/$_series"/*.patch; do
-			patch -d "$_dest" -p1 --batch --forward --fuzz=0 -s <"$_mail" ||
-				fail "$_project: ${_mail#$TMP/} does not apply"
-		done
-	done
+	_dirs=
+	for _series; do _dirs="$_dirs $TMP/$_project/$_series"; done
+	# shellcheck disable=SC2086 # the directories are words
+	"$SCRIPTS/series-tree" "$_project" "$_tarball" "$_dest" $_dirs ||
+		fail "$_project: the series $* do not apply"
 }
 
 # must_build WHAT LOG COMMAND...: COMMAND (a build) succeeds, or the test
