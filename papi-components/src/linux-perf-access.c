@@ -2,14 +2,11 @@
  * File:    linux-perf-access.c
  *
  * The perf_event and perf_event_uncore components both read the kernel's
- * perf_event_paranoid setting at initialization, and perf_event then asks
- * whether the user is root.  Both answers are now found by the first
- * component that asks and kept until the next PAPI_library_init(), which
- * forgets them, so that a changed setting is still seen by the next
+ * perf_event_paranoid setting at initialization.  It is now read by the
+ * first component that asks and kept until the next PAPI_library_init(),
+ * which forgets it, so that a changed setting is still seen by the next
  * initialization.
  */
-
-#include <unistd.h>
 
 #include "linux-sysfile.h"
 #include "linux-perf-access.h"
@@ -32,22 +29,8 @@ _linux_perf_event_paranoid( int *level )
 	return paranoid_result;
 }
 
-static int root_known;	/* is_root is set */
-static int is_root;
-
-int
-_linux_is_root( void )
-{
-	if ( !root_known ) {
-		is_root = ( getuid(  ) == 0 );
-		root_known = 1;
-	}
-	return is_root;
-}
-
 void
 _linux_perf_access_forget( void )
 {
 	paranoid_result = 2;
-	root_known = 0;
 }

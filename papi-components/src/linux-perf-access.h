@@ -14,11 +14,7 @@
 /* as _linux_read_sysfile_int() (linux-sysfile.h).                        */
 int _linux_perf_event_paranoid( int *level );
 
-/* getuid() == 0, asked once per PAPI_library_init() for the components */
-/* that weigh it against perf_event_paranoid.                           */
-int _linux_is_root( void );
-
-/* Forget the answers: the next caller asks again (called by            */
+/* Forget the answer: the next caller reads again (called by            */
 /* _papi_hwi_init_os(), so that each initialization sees the current    */
 /* settings).                                                           */
 void _linux_perf_access_forget( void );
