@@ -966,9 +966,8 @@ test_hardware_group_checked(void **state)
 	assert_int_equal(add_cycles_as_task_clock(es), 1);
 	assert_int_equal(add_ioctls, 2);
 	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
-	/* enable, disable, and no reset (PAPI 7.0.0 and 7.2.0: one reset per event */
-	/* but the last; PAPI 0016 one group reset; 0027 none: PAPI_start  */
-	/* resets)                                                          */
+	/* enable, disable, and no reset (PAPI 7.0.0 and 7.2.0: one reset per */
+	/* event but the last; 0027 none: PAPI_start resets)                  */
 	assert_int_equal(add_ioctls, 2);
 	assert_int_equal(add_resets, 0);
 	assert_int_equal(assert_counts(es), 2);
