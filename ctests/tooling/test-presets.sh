@@ -46,6 +46,8 @@ broken "bits of two classes on one counter" 'is not in libpfm4' \
 	add sifive_u74.csv 'PRESET,PAPI_PRF_DM,NOT_DERIVED,sifive_u74::INSTRUCTION_COMMIT:INT_LOAD:ICACHE_MISS'
 broken "unknown Arm event" 'arm_n1::L2D_CACHE_HIT is not in libpfm4' \
 	add arm_n1.csv 'PRESET,PAPI_L2_DCH,NOT_DERIVED,arm_n1::L2D_CACHE_HIT'
+broken "unknown A55 event" 'arm_ac55::L2D_CACHE_HIT is not in libpfm4' \
+	add arm_ac55.csv 'PRESET,PAPI_L2_TCH,NOT_DERIVED,arm_ac55::L2D_CACHE_HIT'
 broken "not a PAPI preset" 'PAPI_L1_DCX is not a PAPI preset' \
 	add arm_ac72.csv 'PRESET,PAPI_L1_DCX,NOT_DERIVED,arm_ac72::L1D_CACHE'
 broken "postfix formula and events disagree" 'formula' \
