@@ -26,8 +26,9 @@
  * "CPU partition" and a key missing from an entry is reported as missing, not
  * taken from another entry.
  *
- * LIBPFM_PROC_CPUINFO=<file> reads another file instead, so that detection can
- * be tested with the /proc/cpuinfo of machines one does not have.
+ * The file is the one the ARM parser reads too: pfm_cfg.proc_cpuinfo, which
+ * pfm_initialize() sets from LIBPFM_PROC_CPUINFO=<file> (to test detection
+ * with the /proc/cpuinfo of machines one does not have), else /proc/cpuinfo.
  */
 #include <sys/types.h>
 #include <errno.h>
@@ -45,9 +46,8 @@
 const char *
 pfmlib_cpuinfo_path(void)
 {
-	const char *path = getenv("LIBPFM_PROC_CPUINFO");
-
-	return path && *path ? path : "/proc/cpuinfo";
+	/* unset before the first pfm_initialize() */
+	return pfm_cfg.proc_cpuinfo ? pfm_cfg.proc_cpuinfo : "/proc/cpuinfo";
 }
 
 /* open, read until EOF, close: no stdio buffer and no fstat() */
@@ -236,34 +236,4 @@ pfmlib_cpuinfo_value(const pfmlib_cpuinfo_t *ci, int entry, const char *key)
 			return ci->lines[i].value;
 	}
 	return NULL;
-}
-
-/*
- * First value of key in the file, copied into buf (at most len - 1 bytes),
- * for detection routines that need a single value. Returns PFM_SUCCESS, or
- * PFM_ERR_NOTFOUND if the file or the key is missing.
- */
-int
-pfmlib_getcpuinfo(const char *key, char *buf, size_t len)
-{
-	pfmlib_cpuinfo_t ci;
-	const char *v = NULL;
-	int i, ret;
-
-	if (!key || !buf || len < 1)
-		return PFM_ERR_INVAL;
-
-	ret = pfmlib_cpuinfo_read(&ci);
-	if (ret != PFM_SUCCESS)
-		return ret;
-
-	for (i = 0; i < ci.nlines && !v; i++)
-		if (!strcmp(ci.lines[i].key, key))
-			v = ci.lines[i].value;
-	if (v) {
-		strncpy(buf, v, len - 1);
-		buf[len - 1] = '\0';
-	}
-	pfmlib_cpuinfo_free(&ci);
-	return v ? PFM_SUCCESS : PFM_ERR_NOTFOUND;
 }
