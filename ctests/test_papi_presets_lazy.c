@@ -12,7 +12,8 @@
  * PAPI's messages at the first preset query, none at init, once, and its
  * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
  * on its own too); a user event defined again with an error does not hide
- * the user events after it (0061).  Cases that could crash run in a child process, so that
+ * the user events after it (0061); a table's preset descriptions end with
+ * the table (0070).  Cases that could crash run in a child process, so that
  * a crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
@@ -595,6 +596,45 @@ test_user_event_redefined_badly(void **state)
 				      user_event_redefined_badly, NULL), 0);
 }
 
+/* A table's SDESC and LDESC describe a preset while that table is     */
+/* loaded; after PAPI_shutdown() the preset has PAPI's own descriptions */
+/* again (PAPI 0070: they were the table's, leaked, for good).          */
+static void
+test_table_descriptions_end_with_table(void **state)
+{
+	char path[] = "/tmp/test_papi_presets_descr.XXXXXX";
+	PAPI_event_info_t own, info;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	init();
+	assert_int_equal(PAPI_get_event_info(PAPI_TOT_CYC, &own), PAPI_OK);
+	PAPI_shutdown();
+	assert_string_not_equal(own.short_descr, "table short");
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_non_null(f = fdopen(fd, "w"));
+	fprintf(f, "CPU,%s\n"
+		"PRESET,PAPI_TOT_CYC,NOT_DERIVED,%s,SDESC,\"table short\",LDESC,\"table long\"\n",
+		PMU_WITH_PRESETS, NATIVE_A);
+	fclose(f);
+	setenv("PAPI_CSV_EVENT_FILE", path, 1);
+	init();
+	assert_int_equal(PAPI_get_event_info(PAPI_TOT_CYC, &info), PAPI_OK);
+	unlink(path);
+	unsetenv("PAPI_CSV_EVENT_FILE");
+	assert_string_equal(info.short_descr, "table short");
+	assert_string_equal(info.long_descr, "table long");
+	PAPI_shutdown();
+
+	init();
+	assert_int_equal(PAPI_get_event_info(PAPI_TOT_CYC, &info), PAPI_OK);
+	assert_string_equal(info.short_descr, own.short_descr);
+	assert_string_equal(info.long_descr, own.long_descr);
+}
+
 /* After each test, even one that failed half-way: no table file, and */
 /* PAPI shut down, so that one failure does not spill into the next.   */
 static int
@@ -621,6 +661,7 @@ main(void)
 		cmocka_unit_test_teardown(test_malformed_table_at_first_use, cleanup),
 		cmocka_unit_test_teardown(test_own_preset_name_first, cleanup),
 		cmocka_unit_test_teardown(test_user_event_redefined_badly, cleanup),
+		cmocka_unit_test_teardown(test_table_descriptions_end_with_table, cleanup),
 	};
 
 	setenv("LIBPFM_FORCE_PMU", PMU_WITH_PRESETS, 1);

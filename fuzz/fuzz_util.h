@@ -51,34 +51,41 @@ fuzz_string(const uint8_t *data, size_t size)
 }
 
 /*
- * The path of this process's input file (in TMPDIR or /tmp), made at the first
- * call; fuzz_write_file() replaces its contents with each input. It is removed
- * at exit (a crash leaves it: the input is libFuzzer's artifact anyway).
+ * A new file of this process (in TMPDIR or /tmp), named after tag: the input
+ * file that fuzz_write_file() rewrites with each input, or a fixed file a
+ * target gives PAPI besides. Files are removed at exit (a crash leaves them:
+ * the input is libFuzzer's artifact anyway).
  */
-static char fuzz_file_path[4096];
+#define FUZZ_FILES 2
+static char fuzz_file_paths[FUZZ_FILES][4096];
+static int fuzz_nfiles;
 
 static inline void
-fuzz_remove_file(void)
+fuzz_remove_files(void)
 {
-	if (fuzz_file_path[0])
-		unlink(fuzz_file_path);
+	int i;
+
+	for (i = 0; i < fuzz_nfiles; i++)
+		unlink(fuzz_file_paths[i]);
 }
 
 static inline const char *
 fuzz_file(const char *tag)
 {
 	const char *tmp = getenv("TMPDIR");
+	char *path;
 	int fd;
 
-	if (fuzz_file_path[0])
-		return fuzz_file_path;
-	snprintf(fuzz_file_path, sizeof(fuzz_file_path), "%s/fuzz-%s-XXXXXX",
+	FUZZ_REQUIRE(fuzz_nfiles < FUZZ_FILES, "more than %d files", FUZZ_FILES);
+	path = fuzz_file_paths[fuzz_nfiles];
+	snprintf(path, sizeof(fuzz_file_paths[0]), "%s/fuzz-%s-XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp", tag);
-	fd = mkstemp(fuzz_file_path);
-	FUZZ_REQUIRE(fd >= 0, "cannot create %s", fuzz_file_path);
+	fd = mkstemp(path);
+	FUZZ_REQUIRE(fd >= 0, "cannot create %s", path);
 	close(fd);
-	atexit(fuzz_remove_file);
-	return fuzz_file_path;
+	if (fuzz_nfiles++ == 0)
+		atexit(fuzz_remove_files);
+	return path;
 }
 
 static inline void
