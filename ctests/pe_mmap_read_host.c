@@ -77,5 +77,21 @@ static inline uint64_t rdtsc(void)
 unsigned long long
 pe_host_mmap_read_self(void *page, unsigned long long *enabled, unsigned long long *running)
 {
-	return mmap_read_self(page, 0, 0, enabled, running);
+	unsigned int no_reset = 0;
+
+	return mmap_read_self(page, &no_reset, 0, 0, enabled, running);
+}
+
+unsigned long long
+pe_host_mmap_read_reset_count(void *page, uint32_t *lock)
+{
+	return mmap_read_reset_count(page, lock);
+}
+
+unsigned long long
+pe_host_mmap_read_self_reset(void *page, unsigned int *reset_flag,
+			     unsigned long long reset, uint32_t reset_lock,
+			     unsigned long long *enabled, unsigned long long *running)
+{
+	return mmap_read_self(page, reset_flag, reset, reset_lock, enabled, running);
 }

@@ -16,5 +16,14 @@ extern void (*pe_fake_during_read)(void);	/* called inside rdpmc() */
 
 unsigned long long pe_host_mmap_read_self(void *page, unsigned long long *enabled,
 					  unsigned long long *running);
+/* what _pe_reset() keeps after PAPI_reset(): the counter right after the
+ * reset, and the page's lock then in *lock (PAPI 0065) */
+unsigned long long pe_host_mmap_read_reset_count(void *page, uint32_t *lock);
+/* a read after PAPI_reset() with that state; clears *reset_flag once the
+ * kernel has published the page again */
+unsigned long long pe_host_mmap_read_self_reset(void *page, unsigned int *reset_flag,
+						unsigned long long reset, uint32_t reset_lock,
+						unsigned long long *enabled,
+						unsigned long long *running);
 
 #endif

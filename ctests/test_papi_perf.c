@@ -252,6 +252,81 @@ test_page_seqlock_retry(void **state)
 	assert_int_equal(pe_fake_reads, 2);
 }
 
+/* PAPI 0065: PERF_EVENT_IOC_RESET publishes a page whose offset is minus */
+/* the counter as the kernel read it, not sign-extended: with the top bit */
+/* of a 32-bit counter set (from its start at 2^31 + 1 to its overflow)   */
+/* offset + the sign-extended counter is 2^32 short.  The counter at the  */
+/* reset counts until the kernel publishes the page again.                */
+#define AT_RESET 0x80001234ULL	/* an AArch64 32-bit counter at the reset */
+#define COUNTER_START 0x80000001ULL	/* where the kernel starts it: 2^31 + 1 */
+
+static unsigned long long
+read_after_reset(unsigned int *flag, uint32_t lock)
+{
+	unsigned long long en = 1, ru = 2;
+
+	return pe_host_mmap_read_self_reset(&page, flag, AT_RESET, lock, &en, &ru);
+}
+
+static void
+test_page_reset_not_published(void **state)
+{
+	unsigned int flag = 1;
+	uint32_t lock = 99;
+
+	(void)state;
+	page_setup(1, -(int64_t)AT_RESET, 32, 1);	/* the reset's page */
+	pe_fake_counters[0] = AT_RESET;
+	assert_int_equal(pe_host_mmap_read_reset_count(&page, &lock), AT_RESET);
+	assert_int_equal(lock, page.lock);
+	/* the counter minus its value at the reset, not 2^32 short */
+	pe_fake_counters[0] = AT_RESET + 2000920;
+	assert_int_equal(read_after_reset(&flag, lock), 2000920);
+	assert_int_equal(flag, 1);
+	/* past 2^32, before the overflow interrupt: the counter wrapped */
+	pe_fake_counters[0] = (AT_RESET + 0x7fff0000ULL) & 0xffffffffULL;
+	assert_int_equal(read_after_reset(&flag, lock), 0x7fff0000ULL);
+	assert_int_equal(flag, 1);
+}
+
+static void
+test_page_reset_published(void **state)
+{
+	/* events from the reset to the overflow */
+	const int64_t to_overflow = (int64_t)(0x100000000ULL - AT_RESET);
+	unsigned int flag = 1;
+	uint32_t lock;
+
+	(void)state;
+	page_setup(1, -(int64_t)AT_RESET, 32, 1);
+	pe_fake_counters[0] = AT_RESET;
+	pe_host_mmap_read_reset_count(&page, &lock);
+	/* the counter overflowed: the kernel started it again at 2^31 + 1 */
+	/* (prev_count minus the period left, sign-extended) and published */
+	/* the page: offset = count - prev_count                           */
+	page.lock += 2;
+	page.offset = to_overflow + 0x7fffffff;
+	pe_fake_counters[0] = COUNTER_START + 1000;
+	assert_int_equal(read_after_reset(&flag, lock), to_overflow + 1000);
+	assert_int_equal(flag, 0);
+	pe_fake_counters[0] = COUNTER_START + 5000;
+	assert_int_equal(read_after_reset(&flag, lock), to_overflow + 5000);
+
+	/* an event off its counter at the reset: index 0, read() counts */
+	page_setup(0, 0, 32, 1);
+	flag = 1;
+	assert_int_equal(pe_host_mmap_read_reset_count(&page, &lock), 0);
+	assert_true(read_after_reset(&flag, lock) == PE_READ_FALLBACK);
+	assert_int_equal(flag, 1);
+	/* until its schedule-in publishes the page */
+	page.lock += 2;
+	page.index = 1;
+	page.offset = 0x7fffffff;
+	pe_fake_counters[0] = COUNTER_START + 77;
+	assert_int_equal(read_after_reset(&flag, lock), 77);
+	assert_int_equal(flag, 0);
+}
+
 static char *
 write_tmp(const char *text)
 {
@@ -1739,6 +1814,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_page_unknown_index),
 		cmocka_unit_test(test_user_read_self_tid),
 		cmocka_unit_test(test_page_seqlock_retry),
+		cmocka_unit_test(test_page_reset_not_published),
+		cmocka_unit_test(test_page_reset_published),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
 		cmocka_unit_test(test_request_config1),
