@@ -2,11 +2,13 @@
  * Unit tests of the overhead work (issue 9), linked with the host build's
  * static libpapi.a:
  *
- * - user-space counter reads on AArch64 and RISC-V (pe_user_read.c): the
- *   mmap page protocol with a synthetic page and a fake counter, counter
- *   width and sign extension, fall-back cases, the seqlock retry, the
- *   perf_user_access sysctl rules, which event sets may try, and the AArch64
- *   config1 request;
+ * - user-space counter reads: PAPI's own mmap page reader (perf_helpers.h's
+ *   mmap_read_self(), compiled here with fake counters: pe_mmap_read_host.c)
+ *   on synthetic pages, counter width and sign extension, fall-back cases
+ *   (cap off, index 0, an index rdpmc() cannot read), the seqlock retry; the
+ *   perf_user_access sysctl rules (pe_user_read.c), which event sets may try
+ *   and the AArch64 config1 request (pe_user_access.c), RISC-V firmware
+ *   events;
  * - the preset table scan (papi_preset_scan.c): line classification with
  *   the parser's field rules, skipping, and, end to end, that the presets
  *   loaded from the built-in table with the fast scan are exactly those
@@ -60,6 +62,8 @@
 #include <perfmon/pfmlib.h>
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
+#include "components/perf_event/pe_user_access.h"
+#include "pe_mmap_read_host.h"
 #include "linux-sysfile.h"
 #include "linux-perf-access.h"
 #include "papi_libpfm4_pmus.h"
@@ -72,60 +76,76 @@
 #endif
 
 /* ------------------------------------------------------------------ */
-/* A synthetic mmap page and counters                                 */
+/* A synthetic mmap page, read by PAPI's mmap_read_self()              */
 
 static struct perf_event_mmap_page page;
-static uint64_t fake_counters[32];
-static unsigned int last_idx;
-static int reads;
 static int update_during_read;	/* simulate the kernel updating the page */
 
-static uint64_t
-fake_pmc(unsigned int idx)
+static void
+kernel_updates_page(void)
 {
-	last_idx = idx;
-	reads++;
 	if (update_during_read) {
 		update_during_read = 0;
 		page.lock++;		/* the kernel moved the event */
 		page.offset += 1000;
 	}
-	/* a counter the readers do not know reads 0, as in pe_read_pmc() */
-	return idx < 32 ? fake_counters[idx] : 0;
 }
 
 static void
 page_setup(uint32_t index, int64_t offset, uint16_t width, int rdpmc)
 {
 	memset(&page, 0, sizeof(page));
-	memset(fake_counters, 0, sizeof(fake_counters));
+	memset(pe_fake_counters, 0, sizeof(pe_fake_counters));
 	page.lock = 2;
 	page.index = index;
 	page.offset = offset;
 	page.pmc_width = width;
 	page.cap_user_rdpmc = rdpmc;
-	reads = 0;
-	last_idx = 999;
+	page.time_enabled = page.time_running = 12345;
+	pe_fake_reads = 0;
+	pe_fake_last_idx = 999;
+	pe_fake_during_read = kernel_updates_page;
 	update_during_read = 0;
 }
 
+static unsigned long long
+read_page(void)
+{
+	unsigned long long en = 1, ru = 2;
+	unsigned long long v = pe_host_mmap_read_self(&page, &en, &ru);
+
+	if (v != PE_READ_FALLBACK) {
+		/* not multiplexed: the page's times, nothing to scale */
+		assert_int_equal(en, 12345);
+		assert_int_equal(ru, 12345);
+	}
+	return v;
+}
+
+/* offset + the counter sign-extended from pmc_width bits */
+static unsigned long long
+read_with(int64_t offset, uint64_t pmc, uint16_t width)
+{
+	page_setup(1, offset, width, 1);
+	pe_fake_counters[0] = pmc;
+	return read_page();
+}
+
 static void
-test_combine_widths(void **state)
+test_page_sign_extension(void **state)
 {
 	(void)state;
 	/* 64-bit cycle counter: plain sum */
-	assert_int_equal(_pe_user_read_combine(100, 5000, 64), 5100);
+	assert_int_equal(read_with(100, 5000, 64), 5100);
 	/* 32-bit counter started at -2^31 (kernel's prev_count sign-extended) */
-	assert_int_equal(_pe_user_read_combine(1000 - (int64_t)0xffffffff80000000ULL,
+	assert_int_equal(read_with(1000 - (int64_t)0xffffffff80000000ULL,
 		0x80000005ULL, 32), 1005);
 	/* bits above the width are not part of the counter */
-	assert_int_equal(_pe_user_read_combine(7, 0xabcd00000005ULL, 32), 12);
+	assert_int_equal(read_with(7, 0xabcd00000005ULL, 32), 12);
 	/* a counter below 2^31: positive */
-	assert_int_equal(_pe_user_read_combine(10, 0x7fffffffULL, 32), 10 + 0x7fffffffULL);
-	/* width 0 (no width published) is taken as 64 */
-	assert_int_equal(_pe_user_read_combine(1, 2, 0), 3);
+	assert_int_equal(read_with(10, 0x7fffffffULL, 32), 10 + 0x7fffffffULL);
 	/* RISC-V hpmcounter widths such as 40 bits */
-	assert_int_equal(_pe_user_read_combine(-((int64_t)1 << 39) + 50,
+	assert_int_equal(read_with(-((int64_t)1 << 39) + 50,
 		(uint64_t)1 << 39, 40), 50 - ((uint64_t)1 << 40));
 }
 
@@ -135,15 +155,15 @@ test_page_reads_counter(void **state)
 	(void)state;
 	/* AArch64 event counter 2 is page index 3 */
 	page_setup(3, 40, 32, 1);
-	fake_counters[2] = 60;
-	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 100);
-	assert_int_equal(last_idx, 2);
-	assert_int_equal(reads, 1);
+	pe_fake_counters[2] = 60;
+	assert_int_equal(read_page(), 100);
+	assert_int_equal(pe_fake_last_idx, 2);
+	assert_int_equal(pe_fake_reads, 1);
 	/* AArch64 cycle counter is page index 32 */
 	page_setup(32, 1, 64, 1);
-	fake_counters[31] = 0x100000000ULL;
-	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 0x100000001ULL);
-	assert_int_equal(last_idx, 31);
+	pe_fake_counters[31] = 0x100000000ULL;
+	assert_int_equal(read_page(), 0x100000001ULL);
+	assert_int_equal(pe_fake_last_idx, 31);
 }
 
 static void
@@ -152,24 +172,17 @@ test_page_fallbacks(void **state)
 	(void)state;
 	/* kernel did not grant user reads (sysctl off, old kernel) */
 	page_setup(3, 40, 32, 0);
-	assert_true(_pe_user_read_page(&page, fake_pmc) == PE_USER_READ_FALLBACK);
-	assert_int_equal(reads, 0);
+	assert_true(read_page() == PE_READ_FALLBACK);
+	assert_int_equal(pe_fake_reads, 0);
 	/* index 0: not on a counter now (stopped, multiplexed out, software) */
 	page_setup(0, 40, 32, 1);
-	assert_true(_pe_user_read_page(&page, fake_pmc) == PE_USER_READ_FALLBACK);
-	assert_int_equal(reads, 0);
-	/* no page (mmap failed) */
-	assert_true(_pe_user_read_page(NULL, fake_pmc) == PE_USER_READ_FALLBACK);
-	/* this host is not AArch64 or RISC-V: never reads */
-	if (!_pe_user_read_supported()) {
-		page_setup(3, 40, 32, 1);
-		assert_true(_pe_user_read_self(&page) == PE_USER_READ_FALLBACK);
-	}
+	assert_true(read_page() == PE_READ_FALLBACK);
+	assert_int_equal(pe_fake_reads, 0);
 }
 
-/* An index beyond the counters the readers know (Linux 6.13+ publishes   */
-/* 33 for the AArch64 instruction counter, FEAT_PMUv3_ICNTR): read() must  */
-/* count, not offset + a counter read as 0.                               */
+/* An index beyond the counters rdpmc() reads (Linux 6.13+ publishes 33   */
+/* for the AArch64 instruction counter, FEAT_PMUv3_ICNTR): read() must    */
+/* count, not offset + a counter read as 0 (PAPI 0063).                   */
 static void
 test_page_unknown_index(void **state)
 {
@@ -177,16 +190,15 @@ test_page_unknown_index(void **state)
 	unsigned int i;
 
 	(void)state;
-	assert_int_equal(PE_USER_READ_COUNTERS, 32);
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
 		page_setup(unknown[i], 40, 64, 1);
-		assert_true(_pe_user_read_page(&page, fake_pmc) == PE_USER_READ_FALLBACK);
-		assert_int_equal(reads, 0);
+		assert_true(read_page() == PE_READ_FALLBACK);
+		assert_int_equal(pe_fake_reads, 0);
 	}
 	/* the last known one is read */
 	page_setup(32, 40, 64, 1);
-	fake_counters[31] = 2;
-	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 42);
+	pe_fake_counters[31] = 2;
+	assert_int_equal(read_page(), 42);
 }
 
 /* PAPI 0036: counters are read in user space only by the thread that    */
@@ -233,11 +245,86 @@ test_page_seqlock_retry(void **state)
 {
 	(void)state;
 	page_setup(1, 10, 32, 1);
-	fake_counters[0] = 5;
+	pe_fake_counters[0] = 5;
 	update_during_read = 1;
 	/* first try sees the old offset, the lock changed: read again */
-	assert_int_equal(_pe_user_read_page(&page, fake_pmc), 1015);
-	assert_int_equal(reads, 2);
+	assert_int_equal(read_page(), 1015);
+	assert_int_equal(pe_fake_reads, 2);
+}
+
+/* PAPI 0065: PERF_EVENT_IOC_RESET publishes a page whose offset is minus */
+/* the counter as the kernel read it, not sign-extended: with the top bit */
+/* of a 32-bit counter set (from its start at 2^31 + 1 to its overflow)   */
+/* offset + the sign-extended counter is 2^32 short.  The counter at the  */
+/* reset counts until the kernel publishes the page again.                */
+#define AT_RESET 0x80001234ULL	/* an AArch64 32-bit counter at the reset */
+#define COUNTER_START 0x80000001ULL	/* where the kernel starts it: 2^31 + 1 */
+
+static unsigned long long
+read_after_reset(unsigned int *flag, uint32_t lock)
+{
+	unsigned long long en = 1, ru = 2;
+
+	return pe_host_mmap_read_self_reset(&page, flag, AT_RESET, lock, &en, &ru);
+}
+
+static void
+test_page_reset_not_published(void **state)
+{
+	unsigned int flag = 1;
+	uint32_t lock = 99;
+
+	(void)state;
+	page_setup(1, -(int64_t)AT_RESET, 32, 1);	/* the reset's page */
+	pe_fake_counters[0] = AT_RESET;
+	assert_int_equal(pe_host_mmap_read_reset_count(&page, &lock), AT_RESET);
+	assert_int_equal(lock, page.lock);
+	/* the counter minus its value at the reset, not 2^32 short */
+	pe_fake_counters[0] = AT_RESET + 2000920;
+	assert_int_equal(read_after_reset(&flag, lock), 2000920);
+	assert_int_equal(flag, 1);
+	/* past 2^32, before the overflow interrupt: the counter wrapped */
+	pe_fake_counters[0] = (AT_RESET + 0x7fff0000ULL) & 0xffffffffULL;
+	assert_int_equal(read_after_reset(&flag, lock), 0x7fff0000ULL);
+	assert_int_equal(flag, 1);
+}
+
+static void
+test_page_reset_published(void **state)
+{
+	/* events from the reset to the overflow */
+	const int64_t to_overflow = (int64_t)(0x100000000ULL - AT_RESET);
+	unsigned int flag = 1;
+	uint32_t lock;
+
+	(void)state;
+	page_setup(1, -(int64_t)AT_RESET, 32, 1);
+	pe_fake_counters[0] = AT_RESET;
+	pe_host_mmap_read_reset_count(&page, &lock);
+	/* the counter overflowed: the kernel started it again at 2^31 + 1 */
+	/* (prev_count minus the period left, sign-extended) and published */
+	/* the page: offset = count - prev_count                           */
+	page.lock += 2;
+	page.offset = to_overflow + 0x7fffffff;
+	pe_fake_counters[0] = COUNTER_START + 1000;
+	assert_int_equal(read_after_reset(&flag, lock), to_overflow + 1000);
+	assert_int_equal(flag, 0);
+	pe_fake_counters[0] = COUNTER_START + 5000;
+	assert_int_equal(read_after_reset(&flag, lock), to_overflow + 5000);
+
+	/* an event off its counter at the reset: index 0, read() counts */
+	page_setup(0, 0, 32, 1);
+	flag = 1;
+	assert_int_equal(pe_host_mmap_read_reset_count(&page, &lock), 0);
+	assert_true(read_after_reset(&flag, lock) == PE_READ_FALLBACK);
+	assert_int_equal(flag, 1);
+	/* until its schedule-in publishes the page */
+	page.lock += 2;
+	page.index = 1;
+	page.offset = 0x7fffffff;
+	pe_fake_counters[0] = COUNTER_START + 77;
+	assert_int_equal(read_after_reset(&flag, lock), 77);
+	assert_int_equal(flag, 0);
 }
 
 static char *
@@ -1721,12 +1808,14 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_generic_presets_same_as_full_parse),
 	};
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_combine_widths),
+		cmocka_unit_test(test_page_sign_extension),
 		cmocka_unit_test(test_page_reads_counter),
 		cmocka_unit_test(test_page_fallbacks),
 		cmocka_unit_test(test_page_unknown_index),
 		cmocka_unit_test(test_user_read_self_tid),
 		cmocka_unit_test(test_page_seqlock_retry),
+		cmocka_unit_test(test_page_reset_not_published),
+		cmocka_unit_test(test_page_reset_published),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
 		cmocka_unit_test(test_request_config1),

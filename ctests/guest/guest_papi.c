@@ -50,10 +50,32 @@
  *       PAPI_read values around the loop and PAPI_stop's may not exceed MAX,
  *       whichever way PAPI reads (user space or read()). A counter of
  *       instructions or cycles read instead would give 2N or more.
+ *   guest_papi reset-read EVENT N [SLACK]  PAPI_reset() of a running set of
+ *       EVENT with user-space reads on (fast_counter_read must be 1), then a
+ *       loop and PAPI_read(), which must count the loop since the reset (2N +
+ *       C with 0 <= C <= 2000: PAPI_reset's return, the move and PAPI_read,
+ *       927 measured on one vCPU; or with SLACK as for "count") and be served
+ *       in user space (no read() call: guest_reads.h). Each case on a set of its own,
+ *       opened and started on CPU 0 (PAPI 0065):
+ *       "migrate": reset at once, then the thread moves itself to CPU 1 (with
+ *       one CPU it stays), where the kernel programs the event's counter
+ *       again, and the loop of N iterations;
+ *       "wrap" (AArch64): before the reset the set counts up to WRAP_MARGIN
+ *       short of 2^31 - 1, then the thread moves to CPU 1 and loops
+ *       WRAP_MARGIN iterations (2 * WRAP_MARGIN instructions): PAPI asks
+ *       for no 64-bit counter, so the kernel starts the event's 32-bit
+ *       counter at 2^31 + 1, and it overflows half-way through that loop; the
+ *       kernel then starts it at 2^31 + 1 again (at the overflow interrupt,
+ *       or at the next schedule-in). The count before the reset plus the
+ *       loop's instructions must reach 2^31 - 1 (the counter did overflow).
+ *       Exit 77 if EVENT does not exist.
  */
+#define _GNU_SOURCE
+#include <errno.h>
 #include <inttypes.h>
 #include <papi.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +85,7 @@
 #include <unistd.h>
 
 #include "guest_loop.h"
+#include "guest_reads.h"
 
 #define CHECK(call)                                                                  \
 	do {                                                                         \
@@ -493,6 +516,126 @@ static int cmd_idle_read(const char *ev, uint64_t n, long long max)
 	return v[0] > max || v[1] > max || v[2] > max;
 }
 
+#define WRAP_AT ((1ULL << 31) - 1)
+#define WRAP_MARGIN (1ULL << 26)
+
+static int move_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) == 0)
+		return 0;
+	printf("sched_setaffinity(CPU %d): %s\n", cpu, strerror(errno));
+	return 1;
+}
+
+/* One reset-read case on a set of its own, opened and started on CPU 0: the
+ * set counts up to pre (before), PAPI_reset(), a move to CPU cpu (where: the
+ * CPU then), a loop of n iterations, PAPI_read() (after, made: its read()
+ * calls). */
+static int reset_once(const char *ev, uint64_t pre, int cpu, uint64_t n, long long *before,
+		      long long *after, int *where, long *made)
+{
+	int es = PAPI_NULL;
+	long long v;
+	long r0;
+
+	if (move_to(0))
+		return 1;
+	CHECK(PAPI_create_eventset(&es));
+	CHECK(PAPI_add_named_event(es, ev));
+	CHECK(PAPI_start(es));
+	CHECK(PAPI_read(es, &v));	/* lazy binding */
+	while ((uint64_t)v + 2 <= pre) {
+		guest_loop((pre - (uint64_t)v) / 2);
+		CHECK(PAPI_read(es, &v));
+	}
+	*before = v;
+	CHECK(PAPI_reset(es));
+	if (move_to(cpu))
+		return 1;
+	*where = sched_getcpu();
+	guest_loop(n);
+	r0 = reads_made;
+	CHECK(PAPI_read(es, after));
+	*made = reads_made - r0;
+	CHECK(PAPI_stop(es, &v));
+	CHECK(PAPI_cleanup_eventset(es));
+	CHECK(PAPI_destroy_eventset(&es));
+	return 0;
+}
+
+static int cmd_reset_read(const char *ev, uint64_t n, double slack)
+{
+	static const char *const names[] = { "migrate", "wrap" };
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	int ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN), cpu = ncpus > 1 ? 1 : 0;
+	int code, c, t, b, where = -1, bad = 0, tries = slack > 0 ? GUEST_TRIES : 1;
+#if defined(__aarch64__)
+	int cases = 2;
+#else
+	int cases = 1;	/* RISC-V: 64-bit cycle and instret counters */
+#endif
+	long long before, after;
+	long made;
+
+	if (PAPI_event_name_to_code((char *)ev, &code) != PAPI_OK || PAPI_query_event(code) != PAPI_OK) {
+		printf("%s: not available in this build\n", ev);
+		return 77;
+	}
+	printf("fast_counter_read=%d (expected 1), %d CPUs\n", ci->fast_counter_read, ncpus);
+	if (ci->fast_counter_read != 1)
+		return 1;
+	for (c = 0; c < cases; c++) {
+		uint64_t pre = c ? WRAP_AT - WRAP_MARGIN : 0, m = c ? WRAP_MARGIN : n;
+
+		for (t = 1; t <= tries; t++) {
+			if (reset_once(ev, pre, cpu, m, &before, &after, &where, &made))
+				return 1;
+			printf("%s: %lld counted before PAPI_reset() on CPU 0; on CPU %d after a loop of N=%"
+			       PRIu64 ": PAPI_read() (%s) %lld = 2N%+lld\n", names[c], before, where, m,
+			       made ? "read()" : "user space", after, after - 2 * (long long)m);
+			if (made) {
+				printf("%s: PAPI_read() made %ld read() calls: not in user space\n",
+				       names[c], made);
+				bad = 1;
+				break;
+			}
+			if (where != cpu) {
+				printf("%s: on CPU %d, not %d\n", names[c], where, cpu);
+				bad = 1;
+				break;
+			}
+			if (c == 1 && before + 2 * (long long)m < (long long)WRAP_AT) {
+				printf("%s: %lld before the reset and a loop of %lld: short of 2^31 - 1, no overflow\n",
+				       names[c], before, 2 * (long long)m);
+				bad = 1;
+				break;
+			}
+			if (slack == 0) {
+				if (after < 2 * (long long)m || after > 2 * (long long)m + 2000) {
+					printf("%s: not 2N + C with 0 <= C <= 2000\n", names[c]);
+					bad = 1;
+				}
+				break;
+			}
+			b = after < 0 ? -1 : guest_bound((uint64_t)after, m, slack);
+			if (b == 0) {
+				printf("%s: within [2N, 2N*(1+%g%%)] (try %d)\n", names[c], slack, t);
+				break;
+			}
+			if (b < 0 || t == tries) {
+				printf("%s: %s\n", names[c], b < 0 ? "under 2N" : "over 2N*(1+slack) in each try");
+				bad = 1;
+				break;
+			}
+		}
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -526,6 +669,8 @@ int main(int argc, char **argv)
 		return cmd_foreign_read(argv[2], strtoull(argv[3], NULL, 0));
 	if (argc == 5 && !strcmp(argv[1], "idle-read"))
 		return cmd_idle_read(argv[2], strtoull(argv[3], NULL, 0), atoll(argv[4]));
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX\n");
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "reset-read"))
+		return cmd_reset_read(argv[2], strtoull(argv[3], NULL, 0), argc == 5 ? atof(argv[4]) : 0);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX | reset-read EV N [SLACK]\n");
 	return 2;
 }

@@ -200,7 +200,8 @@ t_count_papi_preset() {
 
 # User-space counter reads (issue 9): with perf_user_access=1 PAPI reads the
 # counters from the perf mmap page, with 0 through read(); both must count the
-# same loops right, and the user read must cost at most a quarter of read().
+# same loops right, and the user read must cost at most a quarter of read();
+# and with 1 after PAPI_reset() too (guest_papi reset-read).
 t_user_read() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
@@ -211,11 +212,14 @@ t_user_read() {
 	echo 1 >$f
 	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 1 $user_slack >/tmp/ur1 || bad=1
 	cat /tmp/ur1
+	# PAPI 0065: PAPI_reset(), a move to another CPU (or, on AArch64, the
+	# 32-bit counter's overflow), then a user-space PAPI_read of the loop
+	$CT/guest/guest_papi reset-read "$ins_event" $N1 $user_slack || bad=1
 	echo 0 >$f
 	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 0 $user_slack >/tmp/ur0 || bad=1
 	cat /tmp/ur0
 	echo "$old" >$f
-	[ $bad -eq 0 ] || fail "PAPI_read counts wrong"
+	[ $bad -eq 0 ] || fail "PAPI_read counts wrong (between reads, or after PAPI_reset)"
 	fast=$(sed -n 's/^ns_per_read //p' /tmp/ur1) slow=$(sed -n 's/^ns_per_read //p' /tmp/ur0)
 	echo "PAPI_read: $fast ns from the mmap page, $slow ns through read()"
 	[ $((fast * 4)) -le "$slow" ] || fail "user-space PAPI_read not 4x cheaper than read()"

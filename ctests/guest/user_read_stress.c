@@ -52,16 +52,15 @@
  *   - each thread ran on more than one CPU (on a 1-CPU guest, said and not
  *     checked: the threads still preempt each other there).
  *
- * How each read was served is counted: this program defines read(), which
- * libpapi's calls resolve to, so a PAPI_read that made no read() call read the
- * counters in user space.  With fast_counter_read (perf_user_access 1 at
- * PAPI_library_init) user reads must have happened in migrate and rotate, and
- * in sysctl before the switch.  On AArch64, after the switch to 0 every
- * thread must have fallen back to read() at least once (Linux withdraws
- * access when it next schedules the event; until then user reads stay
- * right).  RISC-V Linux (6.12) grants access when an event is mmapped and
- * keeps it: there the reads after the switch are only counted.  mpx sets must
- * never read in user space (one read() per event).  Without
+ * How each read was served is counted (guest_reads.h): a PAPI_read that made
+ * no read() call read the counters in user space.  With fast_counter_read
+ * (perf_user_access 1 at PAPI_library_init) user reads must have happened in
+ * migrate and rotate, and in sysctl before the switch.  On AArch64, after
+ * the switch to 0 every thread must have fallen back to read() at least once
+ * (Linux withdraws access when it next schedules the event; until then user
+ * reads stay right).  RISC-V Linux (6.12) grants access when an event is
+ * mmapped and keeps it: there the reads after the switch are only counted.
+ * mpx sets must never read in user space (one read() per event).  Without
  * fast_counter_read every PAPI_read must use read().
  *
  * Prints one line per thread and "user reads U, read() fallbacks F".
@@ -85,6 +84,7 @@
 #include <unistd.h>
 
 #include "guest_loop.h"
+#include "guest_reads.h"
 
 #define ROUNDS 240
 #define WORK 50000
@@ -99,27 +99,6 @@
 #else
 #define SYSCTL_WITHDRAWS 1
 #endif
-
-/* libpapi's read() calls land here: counted per thread, and in mpx the
- * count, time enabled and time running each returns kept in capture */
-static __thread long reads_made;
-static __thread long long *capture;
-static __thread int captured;
-
-ssize_t read(int fd, void *buf, size_t n)
-{
-	ssize_t r = syscall(SYS_read, fd, buf, n);
-
-	reads_made++;
-	if (capture && r >= (ssize_t)(3 * sizeof(long long)) && captured < MAX_EVENTS)
-		memcpy(capture + 3 * captured++, buf, 3 * sizeof(long long));
-	return r;
-}
-
-static ssize_t read_uncounted(int fd, void *buf, size_t n)
-{
-	return syscall(SYS_read, fd, buf, n);
-}
 
 enum mode { MIGRATE, ROTATE, SYSCTL, MPX };
 
@@ -219,6 +198,7 @@ static void *work(void *arg)
 	long made;
 
 	move_to(w->id % ncpus);
+	capture_max = MAX_EVENTS;	/* mpx: PAPI's read() calls kept (guest_reads.h) */
 	TRY(w, PAPI_register_thread());
 
 	/* This thread's own perf fds: those its set and its events add */
