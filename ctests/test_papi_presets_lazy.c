@@ -13,7 +13,8 @@
  * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
  * on its own too); a user event defined again with an error does not hide
  * the user events after it (0061); a table's preset descriptions end with
- * the table (0070).  Cases that could crash run in a child process, so that
+ * the table (0070); presets and user events made of presets get the
+ * formula and native events their terms mean (0078).  Cases that could crash run in a child process, so that
  * a crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
@@ -260,6 +261,11 @@ struct bad_line {
 	const char *preset;
 };
 
+/* "N0|+|" 180 times */
+#define PLUS_N0_5   "N0|+|N0|+|N0|+|N0|+|N0|+|"
+#define PLUS_N0_30  PLUS_N0_5 PLUS_N0_5 PLUS_N0_5 PLUS_N0_5 PLUS_N0_5 PLUS_N0_5
+#define PLUS_N0_180 PLUS_N0_30 PLUS_N0_30 PLUS_N0_30 PLUS_N0_30 PLUS_N0_30 PLUS_N0_30
+
 static const struct bad_line bad_lines[] = {
 	{ "CPU", "Expected name after CPU token at line %d of %s -- ignoring", NULL },
 	{ "PRESET", "Expected name after PRESET token at line %d of %s -- ignoring", NULL },
@@ -287,11 +293,27 @@ static const struct bad_line bad_lines[] = {
 	{ "PRESET,PAPI_SR_INS,DERIVED_INFIX,N0%N1,MEM_UOPS_RETIRED:ALL_STORES,INST_RETIRED:ANY_P",
 	  "Invalid formula N0|N1|%%| (postfix) for derived event PAPI_SR_INS "
 	  "at line %d of %s -- ignoring", "PAPI_SR_INS" },
+	/* 7.2.0 read postfix[-1], then the operator stack below its bottom, */
+	/* writing past the postfix buffer; the third it took as "N0|N1|+|(|" */
+	{ "PRESET,PAPI_L1_ICM,DERIVED_INFIX,)N0+N1,MEM_UOPS_RETIRED:ALL_LOADS,INST_RETIRED:ANY_P",
+	  "Invalid formula )N0+N1 (infix: unmatched parentheses, or too long) "
+	  "for derived event PAPI_L1_ICM at line %d of %s -- ignoring", "PAPI_L1_ICM" },
+	{ "PRESET,PAPI_L2_DCM,DERIVED_INFIX,N0+N1),MEM_UOPS_RETIRED:ALL_LOADS,INST_RETIRED:ANY_P",
+	  "Invalid formula N0+N1) (infix: unmatched parentheses, or too long) "
+	  "for derived event PAPI_L2_DCM at line %d of %s -- ignoring", "PAPI_L2_DCM" },
+	{ "PRESET,PAPI_L2_ICM,DERIVED_INFIX,(N0+N1,MEM_UOPS_RETIRED:ALL_LOADS,INST_RETIRED:ANY_P",
+	  "Invalid formula (N0+N1 (infix: unmatched parentheses, or too long) "
+	  "for derived event PAPI_L2_ICM at line %d of %s -- ignoring", "PAPI_L2_ICM" },
+	/* 181 copies of PAPI_L3_DCA's formula: 7.2.0 wrote them past its buffer */
+	{ "PRESET,PAPI_L3_ICA,DERIVED_POSTFIX,N0|N0|+|" PLUS_N0_180 ",PAPI_L3_DCA",
+	  "Invalid formula FORMULA_TOO_LONG| (postfix) for derived event PAPI_L3_ICA "
+	  "at line %d of %s -- ignoring", "PAPI_L3_ICA" },
 };
 #define NBAD (sizeof(bad_lines) / sizeof(bad_lines[0]))
 
 static const char *good_presets[] = {
-	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_LST_INS", "PAPI_X_CYC_INS"
+	"PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_LST_INS", "PAPI_X_CYC_INS", "PAPI_L1_TCA",
+	"PAPI_L3_DCA", "PAPI_L3_TCA"
 };
 #define NGOOD (sizeof(good_presets) / sizeof(good_presets[0]))
 
@@ -647,6 +669,133 @@ cleanup(void **state)
 	return 0;
 }
 
+/* Presets and user events whose terms are presets (PAPI 0078): each term */
+/* is taken as the formula of its own native events (A, B: NATIVE_A and  */
+/* NATIVE_B), its native events added once.  7.2.0 also added each such  */
+/* term as a native event of code 0 (UE_IPC divided by it), mapped only  */
+/* the first repeated native event, renumbered a sum's second formula    */
+/* wrongly, and PAPI_event_name_to_code() of PAPI_L3_TCA crashed.        */
+struct derived_case {
+	const char *name;
+	const char *postfix;	/* NULL: unavailable */
+	const char *natives[3];
+};
+
+static const struct derived_case derived_cases[] = {
+	{ "UE_IPC", "N0|N1|/|", { NATIVE_B, NATIVE_A } },	/* B / A */
+	/* (B + A) * A: a DERIVED_ADD preset (no formula of its own) in a formula */
+	{ "UE_MIX", "N0|N1|+|N1|*|", { NATIVE_B, NATIVE_A } },
+	{ "PAPI_L3_DCA", "N0|N1|-|", { NATIVE_A, NATIVE_B } },	/* A - B */
+	/* (A - B) + (A - B) */
+	{ "PAPI_L3_TCA", "N0|N1|-|N0|N1|-|+|", { NATIVE_A, NATIVE_B } },
+	/* B + (A - B): a native term, then a derived one */
+	{ "PAPI_L2_TCA", "N0|N1|N0|-|+|", { NATIVE_B, NATIVE_A } },
+	/* (A - B) + B: a derived term, then a native one */
+	{ "PAPI_L2_TCM", "N0|N1|-|N1|+|", { NATIVE_A, NATIVE_B } },
+	{ "PAPI_L2_DCA", NULL, { NULL } },	/* its own term */
+	{ "PAPI_L2_ICA", NULL, { NULL } },	/* PAPI_L1_ICM: not in this table */
+};
+#define NDERIVED (sizeof(derived_cases) / sizeof(derived_cases[0]))
+
+static int
+write_table(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+	FILE *f;
+
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL)
+		return -1;
+	fprintf(f, text, PMU_WITH_PRESETS, NATIVE_A, NATIVE_B, NATIVE_A, NATIVE_B, NATIVE_B, NATIVE_A);
+	fclose(f);
+	return 0;
+}
+
+/* In the child: the table and user events above, each case checked.   */
+static int
+derived_terms(void *arg)
+{
+	char table[] = "/tmp/test_papi_derived_terms.XXXXXX";
+	char events[] = "/tmp/test_papi_derived_events.XXXXXX";
+	PAPI_event_info_t info;
+	int code, ret, bad = 0;
+	unsigned int i, n;
+
+	(void)arg;
+	setvbuf(stdout, NULL, _IONBF, 0);	/* what it found, should it crash */
+	if (write_table(table, "CPU,%s\n"
+			"PRESET,PAPI_TOT_CYC,NOT_DERIVED,%s\n"
+			"PRESET,PAPI_TOT_INS,NOT_DERIVED,%s\n"
+			"PRESET,PAPI_L3_DCA,DERIVED_POSTFIX,N0|N1|-|,%s,%s\n"
+			"PRESET,PAPI_L3_TCA,DERIVED_ADD,PAPI_L3_DCA,PAPI_L3_DCA\n"
+			"PRESET,PAPI_LST_INS,DERIVED_ADD,%s,%s\n"
+			"PRESET,PAPI_L2_TCA,DERIVED_ADD,PAPI_TOT_INS,PAPI_L3_DCA\n"
+			"PRESET,PAPI_L2_TCM,DERIVED_ADD,PAPI_L3_DCA,PAPI_TOT_INS\n"
+			"PRESET,PAPI_L2_DCA,DERIVED_ADD,PAPI_L2_DCA,PAPI_TOT_CYC\n"
+			"PRESET,PAPI_L2_ICA,DERIVED_ADD,PAPI_L1_ICM,PAPI_TOT_CYC\n") != 0 ||
+	    write_table(events, "CPU,%s\n"
+			"EVENT,UE_IPC,DERIVED_POSTFIX,N0|N1|/|,PAPI_TOT_INS,PAPI_TOT_CYC\n"
+			"EVENT,UE_MIX,DERIVED_POSTFIX,N0|N1|*|,PAPI_LST_INS,PAPI_TOT_CYC\n") != 0)
+		return 2;
+	setenv("PAPI_CSV_EVENT_FILE", table, 1);
+	setenv("PAPI_USER_EVENTS_FILE", events, 1);
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	if (ret == PAPI_VER_CURRENT)
+		PAPI_query_event(PAPI_TOT_CYC);	/* loads the presets, then the user events */
+	unlink(table);
+	unlink(events);
+	unsetenv("PAPI_CSV_EVENT_FILE");
+	unsetenv("PAPI_USER_EVENTS_FILE");
+	if (ret != PAPI_VER_CURRENT)
+		return 3;
+	for (i = 0; i < NDERIVED; i++) {
+		const struct derived_case *c = &derived_cases[i];
+
+		if ((ret = PAPI_event_name_to_code(c->name, &code)) != PAPI_OK) {
+			printf("    %s: no code (%s)\n", c->name, PAPI_strerror(ret));
+			bad = 1;
+			continue;
+		}
+		ret = PAPI_query_event(code);
+		if (c->postfix == NULL) {
+			if (ret == PAPI_OK) {
+				printf("    %s: available, expected not\n", c->name);
+				bad = 1;
+			}
+			continue;
+		}
+		memset(&info, 0, sizeof(info));
+		if (ret != PAPI_OK || PAPI_get_event_info(code, &info) != PAPI_OK) {
+			printf("    %s: unavailable (%s)\n", c->name, PAPI_strerror(ret));
+			bad = 1;
+			continue;
+		}
+		for (n = 0; n < 3 && c->natives[n] != NULL; n++)
+			;
+		if (strcmp(info.postfix, c->postfix) != 0 || info.count != n) {
+			printf("    %s: formula %s of %u native events, expected %s of %u\n",
+			       c->name, info.postfix, info.count, c->postfix, n);
+			bad = 1;
+			continue;
+		}
+		for (n = 0; n < info.count; n++)
+			if (strstr(info.name[n], c->natives[n]) == NULL) {
+				printf("    %s: native event %u is %s, expected %s\n",
+				       c->name, n, info.name[n], c->natives[n]);
+				bad = 1;
+			}
+	}
+	PAPI_shutdown();
+	return bad;
+}
+
+static void
+test_derived_terms(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("presets and user events made of presets",
+				      derived_terms, NULL), 0);
+}
+
 int
 main(void)
 {
@@ -662,6 +811,7 @@ main(void)
 		cmocka_unit_test_teardown(test_own_preset_name_first, cleanup),
 		cmocka_unit_test_teardown(test_user_event_redefined_badly, cleanup),
 		cmocka_unit_test_teardown(test_table_descriptions_end_with_table, cleanup),
+		cmocka_unit_test_teardown(test_derived_terms, cleanup),
 	};
 
 	setenv("LIBPFM_FORCE_PMU", PMU_WITH_PRESETS, 1);
