@@ -222,18 +222,25 @@ pfmlib_cpuinfo_free(pfmlib_cpuinfo_t *ci)
 
 /*
  * Value of key in entry (0 .. nentries - 1), or NULL if that entry has no
- * such key.
+ * such key. The lines are in file order, so their entries never decrease:
+ * the entry's first line is found by bisection (a caller asking for every
+ * entry of a file of many harts would otherwise scan from the first line
+ * each time).
  */
 const char *
 pfmlib_cpuinfo_value(const pfmlib_cpuinfo_t *ci, int entry, const char *key)
 {
-	int i;
+	int lo = 0, hi = ci->nlines, mid, i;
 
-	for (i = 0; i < ci->nlines; i++) {
-		if (ci->lines[i].entry > entry)
-			break;
-		if (ci->lines[i].entry == entry && !strcmp(ci->lines[i].key, key))
-			return ci->lines[i].value;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ci->lines[mid].entry < entry)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (i = lo; i < ci->nlines && ci->lines[i].entry == entry; i++)
+		if (!strcmp(ci->lines[i].key, key))
+			return ci->lines[i].value;
 	return NULL;
 }
