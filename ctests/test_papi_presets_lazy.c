@@ -15,8 +15,9 @@
  * the user events after it (0061); a table's preset descriptions end with
  * the table (0070); presets and user events made of presets get the
  * formula and native events their terms mean (0078), and infix formulas
- * are read left to right (0079).  Cases that could crash run in a child
- * process, so that a crash is a failure of this test, not of the binary.
+ * are read left to right (0079); a user event defined twice is one
+ * (0080).  Cases that could crash run in a child process, so that a crash
+ * is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -619,6 +620,60 @@ test_user_event_redefined_badly(void **state)
 				      user_event_redefined_badly, NULL), 0);
 }
 
+/* In the child: UE_A, UE_B, then UE_A defined 60 times more (PAPI      */
+/* 0080): two user events, enumerated once each, and a clean shutdown.   */
+/* 7.2.0 counted definitions: PAPI_shutdown() freed the strings of the   */
+/* slots past its 50-slot array.                                         */
+static int
+user_event_defined_twice(void *arg)
+{
+	char path[] = "/tmp/test_papi_user_events.XXXXXX";
+	int fd, code = PAPI_UE_MASK, ret, n = 0;
+	PAPI_event_info_t info;
+	FILE *f;
+
+	(void)arg;
+	fd = mkstemp(path);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL)
+		return 2;
+	fprintf(f, "CPU,%s\n"
+		"EVENT,UE_A,NOT_DERIVED,%s\n"
+		"EVENT,UE_B,NOT_DERIVED,%s\n", PMU_WITH_PRESETS, NATIVE_A, NATIVE_B);
+	for (n = 0; n < 60; n++)	/* more definitions than PAPI has slots (50) */
+		fprintf(f, "EVENT,UE_A,NOT_DERIVED,%s\n", n % 2 ? NATIVE_A : NATIVE_B);
+	n = 0;
+	fclose(f);
+	setenv("PAPI_USER_EVENTS_FILE", path, 1);
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	unlink(path);
+	unsetenv("PAPI_USER_EVENTS_FILE");
+	if (ret != PAPI_VER_CURRENT)
+		return 3;
+	PAPI_query_event(PAPI_TOT_CYC);	/* loads the presets, then the user events */
+	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK) {
+		do {
+			memset(&info, 0, sizeof(info));
+			ret = PAPI_get_event_info(code, &info);
+			printf("    user event %#x: %s (%s)\n", (unsigned)code, info.symbol, PAPI_strerror(ret));
+			n++;
+		} while (PAPI_enum_event(&code, PAPI_ENUM_EVENTS) == PAPI_OK && n < 10);
+	}
+	PAPI_shutdown();
+	if (n != 2) {
+		printf("    %d user events enumerated, expected 2\n", n);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+test_user_event_defined_twice(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("a user event defined twice",
+				      user_event_defined_twice, NULL), 0);
+}
+
 /* A table's SDESC and LDESC describe a preset while that table is     */
 /* loaded; after PAPI_shutdown() the preset has PAPI's own descriptions */
 /* again (PAPI 0070: they were the table's, leaked, for good).          */
@@ -832,6 +887,7 @@ main(void)
 		cmocka_unit_test_teardown(test_user_event_redefined_badly, cleanup),
 		cmocka_unit_test_teardown(test_table_descriptions_end_with_table, cleanup),
 		cmocka_unit_test_teardown(test_derived_terms, cleanup),
+		cmocka_unit_test_teardown(test_user_event_defined_twice, cleanup),
 	};
 
 	setenv("LIBPFM_FORCE_PMU", PMU_WITH_PRESETS, 1);
