@@ -573,6 +573,19 @@ test_malformed_table_at_first_use(void **state)
 				      malformed_table, NULL), 0);
 }
 
+/* PAPI_library_init() with the user events file 'path', then removed.    */
+static int
+init_with_user_events(const char *path)
+{
+	int ret;
+
+	setenv("PAPI_USER_EVENTS_FILE", path, 1);
+	ret = PAPI_library_init(PAPI_VER_CURRENT);
+	unlink(path);
+	unsetenv("PAPI_USER_EVENTS_FILE");
+	return ret;
+}
+
 /* In the child: user events UE_A and UE_B, then UE_A defined again with  */
 /* an event that does not exist (PAPI 0061).  The failed redefinition   */
 /* leaves UE_A unavailable and must not end the look-up of the user     */
@@ -593,11 +606,7 @@ user_event_redefined_badly(void *arg)
 		"EVENT,UE_B,NOT_DERIVED,%s\n"
 		"EVENT,UE_A,NOT_DERIVED,NO_SUCH_EVENT_OF_ANY_PMU\n", PMU_WITH_PRESETS, NATIVE_A, NATIVE_B);
 	fclose(f);
-	setenv("PAPI_USER_EVENTS_FILE", path, 1);
-	ret = PAPI_library_init(PAPI_VER_CURRENT);
-	unlink(path);
-	unsetenv("PAPI_USER_EVENTS_FILE");
-	if (ret != PAPI_VER_CURRENT)
+	if (init_with_user_events(path) != PAPI_VER_CURRENT)
 		return 3;
 	if ((ret = PAPI_event_name_to_code("UE_B", &code)) != PAPI_OK) {
 		printf("    PAPI_event_name_to_code(UE_B): %s\n", PAPI_strerror(ret));
@@ -643,11 +652,7 @@ user_event_defined_twice(void *arg)
 		fprintf(f, "EVENT,UE_A,NOT_DERIVED,%s\n", n % 2 ? NATIVE_A : NATIVE_B);
 	n = 0;
 	fclose(f);
-	setenv("PAPI_USER_EVENTS_FILE", path, 1);
-	ret = PAPI_library_init(PAPI_VER_CURRENT);
-	unlink(path);
-	unsetenv("PAPI_USER_EVENTS_FILE");
-	if (ret != PAPI_VER_CURRENT)
+	if (init_with_user_events(path) != PAPI_VER_CURRENT)
 		return 3;
 	PAPI_query_event(PAPI_TOT_CYC);	/* loads the presets, then the user events */
 	if (PAPI_enum_event(&code, PAPI_ENUM_FIRST) == PAPI_OK) {
