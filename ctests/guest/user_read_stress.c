@@ -45,10 +45,11 @@
  *     QEMU's instruction counter then includes the other vCPUs'
  *     instructions, and the scaling multiplies what it adds or misses
  *     (measured with 2 vCPUs on a loaded host: -19% and +47%; with 4:
- *     +144%; an estimate of 0 or of garbage still fails); the last PAPI_read is
- *     within 1% of the same scaling
- *     done on read()'s counts (PAPI truncates enabled/running to
- *     hundredths) plus FINAL_SLACK;
+ *     +144%; an estimate of 0 or of garbage still fails); each event's
+ *     value in the last PAPI_read is the scaling of what PAPI's own read()
+ *     of it returned (captured, guest_reads.h), count * enabled / running,
+ *     exact or up to 1% + 1 below (PAPI truncates enabled / running to
+ *     hundredths);
  *   - each thread ran on more than one CPU (on a 1-CPU guest, said and not
  *     checked: the threads still preempt each other there).
  *
@@ -339,9 +340,23 @@ static void *work(void *arg)
 			w->final_read[i] = buf[1 + i];
 	} else {
 		long long e[3];
-		double scaled;
 
+		/* PAPI's estimates are checked against the counts its own read()
+		 * calls returned: a read() made afterwards scales counts of a later
+		 * moment, which may differ by more than 1% (seen: -1.1% with 4
+		 * threads on 2 vCPUs) */
+		capture = raw;
+		captured = 0;
 		r = PAPI_read(es, w->final_papi);
+		capture = NULL;
+		if (r == PAPI_OK && captured != nevents)
+			fail(w, "the last PAPI_read made %d read() calls of 3 values, not %d",
+			     captured, nevents);
+		for (i = 0; i < nevents && i < captured; i++) {
+			long long *c = raw + 3 * i;
+
+			w->final_read[i] = c[2] ? (long long)((double)c[0] * c[1] / c[2]) : c[0];
+		}
 		/* PAPI opened the events in the set's order: ascending new fds */
 		for (fd = 0, i = 0; fd < 1024 && i < nevents; fd++) {
 			if (!(after[fd / 8] & ~before[fd / 8] & (1 << (fd % 8))))
@@ -352,8 +367,7 @@ static void *work(void *arg)
 			}
 			if (e[2] > 0 && e[2] < e[1])
 				w->rotated++;
-			scaled = e[2] ? (double)e[0] * e[1] / e[2] : e[0];
-			w->final_read[i++] = (long long)scaled;
+			i++;
 		}
 	}
 	if (r != PAPI_OK)
@@ -367,11 +381,16 @@ static void *work(void *arg)
 			     w->final_read[i], d, FINAL_SLACK);
 	}
 	if (mode == MPX) {
-		long long d = w->final_read[0] - w->final_papi[0], total = 2LL * WORK * ROUNDS;
+		long long d, total = 2LL * WORK * ROUNDS;
 
-		if (d < -w->final_papi[0] / 100 || d > w->final_papi[0] / 100 + FINAL_SLACK)
-			fail(w, "%s: the last PAPI_read %lld, scaled read() %lld: not within 1%% + %d",
-			     event_names[0], w->final_papi[0], w->final_read[0], FINAL_SLACK);
+		/* count * enabled / running, with the ratio truncated to hundredths
+		 * (>= 1.00): at most 1% + 1 below the exact scaling, never above */
+		for (i = 0; i < nevents && i < captured; i++)
+			if (w->final_papi[i] > w->final_read[i] + 1 ||
+			    w->final_papi[i] < w->final_read[i] - w->final_read[i] / 100 - 1)
+				fail(w, "%s: the last PAPI_read %lld; its read() gave count %lld, enabled %lld, running %lld, scaled %lld: not within -1%% - 1 and +1",
+				     event_names[i], w->final_papi[i], raw[3 * i], raw[3 * i + 1],
+				     raw[3 * i + 2], w->final_read[i]);
 		d = w->last[0] - w->first[0];
 		if (d < total * (ncpus > 1 ? 0.5 : 0.9) ||
 		    d > total * (1 + (MPX_SLACK + 100 * (ncpus - 1)) / 100.0))
@@ -520,7 +539,7 @@ int main(int argc, char **argv)
 			printf("  %s: %lld over the loops (%d instructions); last PAPI_read%s %lld, %s %lld, difference %lld\n",
 			       event_names[i], w->last[i] - w->first[i], 2 * WORK * ROUNDS,
 			       mode == MPX ? "" : w->final_user ? " (user space)" : " (read())",
-			       w->final_papi[i], mode == MPX ? "scaled read()" : "read()",
+			       w->final_papi[i], mode == MPX ? "scaled from its read()" : "read()",
 			       w->final_read[i], w->final_read[i] - w->final_papi[i]);
 		if (fast && mode != MPX && w->user[0] == 0)
 			fail(w, "fast_counter_read, but no PAPI_read in user space%s",
