@@ -34,7 +34,9 @@
  *   perf_event components list the same PMU names;
  * - the executable and shared-library information filled on first use by
  *   one thread at a time (8 threads in a child process, an fopen()
- *   wrapper watching the reads of /proc/PID/maps).
+ *   wrapper watching the reads of /proc/PID/maps);
+ * - an event name, with its component's prefix or without, that fills its
+ *   buffer exactly is written whole and nothing past it (PAPI 0081).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1389,6 +1391,54 @@ test_bare_name_round_trip(void **state)
 	PAPI_shutdown();
 }
 
+/* papi_internal.c's, declared in no header */
+int _papi_hwi_prefix_component_name(char *component_name, char *event_name, char *out,
+				    int out_len);
+
+/* NAME (15 characters at most) with COMPONENT's prefix, written in  */
+/* place as PAPI does, into a buffer of 16 bytes followed by 8 bytes */
+/* that must stay untouched                                          */
+static int
+prefix_in_place(const char *component, const char *name, char *result)
+{
+	struct {
+		char out[16];
+		char after[8];
+	} b;
+	int r;
+
+	memset(&b, 'x', sizeof(b));
+	memcpy(b.out, name, strlen(name) + 1);
+	r = _papi_hwi_prefix_component_name((char *)component, b.out, b.out, sizeof(b.out));
+	assert_memory_equal(b.after, "xxxxxxxx", sizeof(b.after));
+	strcpy(result, b.out);
+	return r;
+}
+
+static void
+test_name_prefix_fills_buffer(void **state)
+{
+	static const char *const unprefixed[] = { "", "perf_event" };
+	char out[16];
+	int i;
+
+	(void)state;
+	/* no component name, or a CPU component's ("pe"): the name as it is, */
+	/* 15 characters and the NUL at most                                  */
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(prefix_in_place(unprefixed[i], "CYCLES:u=1:k=0x", out), PAPI_OK);
+		assert_string_equal(out, "CYCLES:u=1:k=0x");
+		assert_int_equal(prefix_in_place(unprefixed[i], "CYCLES", out), PAPI_OK);
+		assert_string_equal(out, "CYCLES");
+	}
+	/* another component: "component:::name", 15 characters at most */
+	assert_int_equal(prefix_in_place("sysdetect", "abc", out), PAPI_OK);
+	assert_string_equal(out, "sysdetect:::abc");
+	assert_int_equal(prefix_in_place("sysdetect", "ab", out), PAPI_OK);
+	assert_string_equal(out, "sysdetect:::ab");
+	assert_int_equal(prefix_in_place("sysdetect", "abcd", out), PAPI_ENOMEM);
+}
+
 /* ---- small /proc and /sys files ------------------------------------ */
 
 static int paranoid_opens;	/* open()s of perf_event_paranoid */
@@ -1837,6 +1887,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_exe_info_from_threads),
 		cmocka_unit_test(test_native_table_grows),
 		cmocka_unit_test(test_bare_name_round_trip),
+		cmocka_unit_test(test_name_prefix_fills_buffer),
 		cmocka_unit_test(test_shutdown_keeps_program_timer),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_hw_info_on_first_use),
