@@ -5,8 +5,11 @@
 # An overlay (libpfm4-pmus/, papi-components/) holds
 #   - new files, at the paths they take in the upstream tree;
 #   - patches/series: the registration patches in the order they apply, each
-#     with its class (SERIES_CLASSES, in that order: every "fix" before every
-#     "port", every "port" before every "startup");
+#     with its class (SERIES_CLASSES, in that order) and what becomes of it
+#     on upstream's head (series_entries);
+#   - patches/head/PATCH: PATCH as upstream's head takes it, where upstream
+#     changed the code it touches since the release (its series line says
+#     "rebased");
 #   - patches/generated (optional): new files made at build time, each with
 #     the command in scripts/ that prints it (run there), e.g. test entries
 #     generated from reference data rather than written by hand;
@@ -14,10 +17,37 @@
 #     generated ones included (for PAPI also each preset section,
 #     presets/NAME.csv, which is appended to src/papi_events.csv).
 
-# The classes, in the order their series are sent and applied: stand-alone
-# bug fixes, then the port (RISC-V and Arm support), then the start-up and
-# read-cost optimisations, which build on the port.
-SERIES_CLASSES="fix port startup"
+# The classes, in the order their series are applied: what upstream's head
+# already has that the port needs on the release (applied there only, never
+# sent), stand-alone bug fixes, the port (RISC-V and Arm support), then the
+# start-up and read-cost optimisations, which build on the port. Each has its
+# output directory in make-series (series_dir).
+SERIES_CLASSES="backport fix port startup"
+
+# The bases a series applies to: the pinned release of scripts/upstream.list
+# (what the build uses), and upstream's head (what maintainers take; a
+# snapshot, UPSTREAM_HEAD, docs/upstreaming.md).
+SERIES_BASES="release head"
+
+# series_dir CLASS: make-series' directory of that class's mails.
+series_dir() {
+	case $1 in
+	backport) echo 0-backport ;;
+	fix) echo 1-fix ;;
+	port) echo 2-port ;;
+	startup) echo 3-startup ;;
+	*) die "no class '$1'" ;;
+	esac
+}
+
+# base_label PROJECT BASE: how messages name the base.
+base_label() {
+	case $2 in
+	release) echo "$1 $(upstream_field "$1" version)" ;;
+	head) echo "$1 at upstream's head" ;;
+	*) die "no base '$2' (bases: $SERIES_BASES)" ;;
+	esac
+}
 
 # overlay_new_files OVERLAY: the new files, as paths in the upstream tree.
 overlay_new_files() {
@@ -65,16 +95,25 @@ overlay_add_preset() {
 	} >>"$2/src/papi_events.csv"
 }
 
-# series_entries OVERLAY: "PATCH CLASS" per line of patches/series, checked:
-# every patch exists, has a known class, and the classes come in order.
+# series_entries OVERLAY [BASE]: "PATCH CLASS FILE" for each patch of
+# patches/series that applies on BASE (release, the default, or head), FILE
+# being the patch file to apply there, relative to patches/. Each series line
+# is "PATCH CLASS [HEAD]", HEAD saying what upstream's head takes:
+#   same             the same patch (the default);
+#   rebased          patches/head/PATCH instead;
+#   upstream:COMMIT  nothing: upstream has it since COMMIT, which the patch's
+#                    description names (required of every backport).
+# Checked: every patch exists, has a known class and HEAD, the classes come
+# in order, and every patches/head/ file is some line's rebased patch.
 series_entries() {
 	[ -f "$1/patches/series" ] || return 0
-	_o=${1##*/} _rank=0 _last=
+	_o=${1##*/} _base=${2:-release} _rank=0 _last=
+	case " $SERIES_BASES " in *" $_base "*) ;; *) die "no base '$_base' (bases: $SERIES_BASES)" ;; esac
 	_lines=$(grep -v -e '^#' -e '^[[:space:]]*$' "$1/patches/series" || true)
-	while read -r _p _class _rest; do
+	while read -r _p _class _head _rest; do
 		[ -n "$_p" ] || continue
 		[ -f "$1/patches/$_p" ] || die "$_o/patches/series names $_p, which does not exist"
-		[ -z "$_rest" ] || die "$_o/patches/series: '$_p $_class $_rest': one patch and its class per line"
+		[ -z "$_rest" ] || die "$_o/patches/series: '$_p $_class $_head $_rest': one patch, its class and what the head takes per line"
 		_r=0 _i=0
 		for _c in $SERIES_CLASSES; do
 			_i=$((_i + 1))
@@ -84,18 +123,51 @@ series_entries() {
 		[ "$_r" -ge "$_rank" ] ||
 			die "$_o/patches/series: $_p ($_class) comes after a $_last patch; the classes go in the order $SERIES_CLASSES"
 		_rank=$_r _last=$_class
-		echo "$_p $_class"
+		_file=$_p
+		case ${_head:-same} in
+		same) ;;
+		rebased)
+			[ -f "$1/patches/head/$_p" ] ||
+				die "$_o/patches/series: $_p is rebased for upstream's head, but patches/head/$_p does not exist"
+			[ "$_base" = release ] || _file=head/$_p ;;
+		upstream:?*)
+			patch_description "$1/patches/$_p" | grep -q -- "${_head#upstream:}" ||
+				die "$_o/patches/$_p: upstream's head has it since ${_head#upstream:}, which its description does not name"
+			[ "$_base" = release ] || continue ;;
+		*) die "$_o/patches/series: $_p: '$_head' is not what upstream's head takes (same, rebased or upstream:COMMIT)" ;;
+		esac
+		if [ "$_class" = backport ]; then
+			case ${_head:-} in
+			upstream:?*) ;;
+			*) die "$_o/patches/series: backport $_p must name the upstream commit it comes from (upstream:COMMIT)" ;;
+			esac
+		fi
+		echo "$_p $_class $_file"
 	done <<EOF
 $_lines
 EOF
+	[ -d "$1/patches/head" ] || return 0
+	for _f in "$1/patches/head"/*; do
+		[ -e "$_f" ] || continue
+		_f=${_f##*/}
+		echo "$_lines" | awk -v p="$_f" '$1 == p && $3 == "rebased" { found = 1 } END { exit !found }' ||
+			die "$_o/patches/head/$_f is no rebased patch of patches/series"
+	done
 }
 
-# apply_series_patch OVERLAY PATCH DEST PROJECT: applies one patch of the
-# series to the tree DEST, exactly (no fuzz), or stops everything.
+# patch_description PATCHFILE: its description, what comes before the diff
+# (the first line is the subject).
+patch_description() {
+	sed -n '/^\(--- \|diff \|Index: \)/q;p' "$1"
+}
+
+# apply_series_patch OVERLAY FILE DEST PROJECT [BASE]: applies one patch of
+# the series (FILE, relative to patches/) to the tree DEST, exactly (no
+# fuzz), or stops everything.
 apply_series_patch() {
 	if ! _out=$(patch -d "$3" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch <"$1/patches/$2" 2>&1); then
 		echo "$_out" | sed 's/^/    /' >&2
-		die "${1##*/}/patches/$2 does not apply to $4 $(upstream_field "$4" version)"
+		die "${1##*/}/patches/$2 does not apply to $(base_label "$4" "${5:-release}")"
 	fi
 }
 
@@ -131,5 +203,16 @@ check_new_files() {
 	for _p in $(awk '!/^#/ && NF { print $2 }' "$1/patches/new-files" | sort -u); do
 		echo "$_patches" | cut -d' ' -f1 | grep -qx "$_p" ||
 			die "$_o/patches/new-files gives files to $_p, which is not in patches/series"
+	done
+}
+
+# base_new_files OVERLAY BASE: the new files (generated ones and, for PAPI,
+# preset sections included) of the patches that apply on BASE, patch by
+# patch in series order, each patch's in name order: the order make-series
+# adds them in, which is the order preset sections are appended in.
+base_new_files() {
+	_entries=$(series_entries "$1" "$2") || exit 1
+	for _p in $(echo "$_entries" | cut -d' ' -f1); do
+		new_files_of "$1" "$_p"
 	done
 }

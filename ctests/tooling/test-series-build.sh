@@ -27,7 +27,9 @@ for project in libpfm4 papi; do
 done
 
 # prefix_tree PROJECT DEST SERIES...: the pristine release in DEST with the
-# mails of each SERIES (1-fix, 2-port) applied in order.
+# mails of each SERIES (1-fix, 2-port) applied in order; the port after the
+# project's backports (0-backport: what the release lacks of upstream's head
+# that the port needs), where it has any.
 prefix_tree() {
 	_project=$1 _dest=$2
 	shift 2
@@ -36,7 +38,12 @@ prefix_tree() {
 	papi) _tarball=$PAPI_TARBALL ;;
 	esac
 	_dirs=
-	for _series; do _dirs="$_dirs $TMP/$_project/$_series"; done
+	for _series; do
+		if [ "$_series" = 2-port ] && [ -d "$TMP/$_project/0-backport" ]; then
+			_dirs="$TMP/$_project/0-backport $_dirs"
+		fi
+		_dirs="$_dirs $TMP/$_project/$_series"
+	done
 	# shellcheck disable=SC2086 # the directories are words
 	"$SCRIPTS/series-tree" "$_project" "$_tarball" "$_dest" $_dirs ||
 		fail "$_project: the series $* do not apply"

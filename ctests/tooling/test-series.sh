@@ -1,9 +1,12 @@
 #!/bin/sh
 # "make patches" output (scripts/make-series): for each upstream project, the
 # series of each class apply with `patch -p1` to a freshly unpacked pristine
-# tree, in their order (fix, port, startup), every mail exactly, and together
-# give exactly the tree the build uses. A new file no patch claims, one
-# claimed twice, an unknown class and classes out of order are refused.
+# tree, in their order (backport, fix, port, startup), every mail exactly,
+# and together give exactly the tree the build uses. A new file no patch
+# claims, one claimed twice, an unknown class, classes out of order and a
+# series line that says wrongly what upstream's head takes are refused; on
+# upstream's head (a fake one here), a rebased patch is taken from
+# patches/head/ and one upstream has is left out, with its new files.
 . "$(dirname "$0")/lib.sh"
 
 for project in libpfm4 papi; do
@@ -14,8 +17,11 @@ for project in libpfm4 papi; do
 	"$SCRIPTS/make-series" "$project" "$tarball" "$TMP/work" "$TMP/$project"
 	"$SCRIPTS/prepare-tree" "$project" "$tarball" "$TMP/tree" --pristine
 	"$SCRIPTS/prepare-tree" "$project" "$tarball" "$TMP/expected"
-	[ "$(ls "$TMP/$project")" = "$(printf '1-fix\n2-port\n3-startup')" ] ||
-		fail "$project: series $(ls "$TMP/$project" | tr '\n' ' '), expected 1-fix 2-port 3-startup"
+	dirs=$(ls "$TMP/$project" | tr '\n' ' ')
+	case $dirs in
+	"1-fix 2-port 3-startup " | "0-backport 1-fix 2-port 3-startup ") ;;
+	*) fail "$project: series $dirs, expected [0-backport] 1-fix 2-port 3-startup" ;;
+	esac
 	for dir in "$TMP/$project"/*; do
 		n=0
 		for mail in "$dir"/*.patch; do
@@ -44,7 +50,7 @@ sed '1i hello' "$TMP/a/README" >"$TMP/b/README"
 	(cd "$TMP" && diff -u a/README b/README) || true
 } >"$o/patches/0001-touch.patch"
 series() { printf '%s\n' "$@" >"$o/patches/series"; }
-make_series() { "$TMP/top/scripts/make-series" libpfm4 "$LIBPFM4_TARBALL" "$TMP/w" "$TMP/out"; }
+make_series() { "$TMP/top/scripts/make-series" libpfm4 "$LIBPFM4_TARBALL" "$TMP/w" "$TMP/series-out"; }
 
 series "0001-touch.patch port"
 printf '' >"$o/patches/new-files"
@@ -55,12 +61,27 @@ printf 'lib/pfmlib_new.c 0002-none.patch\n' >"$o/patches/new-files"
 expect_failure "gives files to 0002-none.patch, which is not in patches/series" make_series
 printf 'lib/pfmlib_new.c 0001-touch.patch\n' >"$o/patches/new-files"
 series "0001-touch.patch feature"
-expect_failure "0001-touch.patch has class 'feature', not one of: fix port startup" make_series
+expect_failure "0001-touch.patch has class 'feature', not one of: backport fix port startup" make_series
 series "0001-touch.patch"
 expect_failure "0001-touch.patch has class '', not one of" make_series
 cp "$o/patches/0001-touch.patch" "$o/patches/0002-again.patch"
 series "0001-touch.patch startup" "0002-again.patch fix"
 expect_failure "0002-again.patch \(fix\) comes after a startup patch" make_series
+
+# What upstream's head takes, said wrongly.
+series "0001-touch.patch port rebased"
+expect_failure "0001-touch.patch is rebased for upstream's head, but patches/head/0001-touch.patch does not exist" make_series
+series "0001-touch.patch port later"
+expect_failure "0001-touch.patch: 'later' is not what upstream's head takes" make_series
+series "0001-touch.patch port upstream:abc1234"
+expect_failure "patches/0001-touch.patch: upstream's head has it since abc1234, which its description does not name" make_series
+series "0001-touch.patch backport"
+expect_failure "backport 0001-touch.patch must name the upstream commit it comes from" make_series
+mkdir -p "$o/patches/head"
+cp "$o/patches/0001-touch.patch" "$o/patches/head/0002-again.patch"
+series "0001-touch.patch port"
+expect_failure "patches/head/0002-again.patch is no rebased patch of patches/series" make_series
+rm -r "$o/patches/head"
 
 # A generated file (patches/generated) needs its patch as well.
 printf '#!/bin/sh\necho "/* generated from $1 */"\n' >"$TMP/top/scripts/gen-hello"
@@ -73,9 +94,35 @@ expect_failure "new-files does not say which patch adds: tests/hello.h" make_ser
 # and the generated one.
 echo "tests/hello.h 0001-touch.patch" >>"$o/patches/new-files"
 make_series
-mail=$(ls "$TMP/out/2-port"/*.patch)
+mail=$(ls "$TMP/series-out/2-port"/*.patch)
 grep -q '^Subject: \[PATCH\] Say hello in the README$' "$mail" || fail "fake series: subject: $(grep '^Subject' "$mail")"
 grep -q '^+++ b/lib/pfmlib_new.c$' "$mail" || fail "fake series: the new file is not in its patch's mail"
 grep -q '^+/\* generated from data \*/$' "$mail" || fail "fake series: the generated file is not in its patch's mail"
-[ ! -d "$TMP/out/1-fix" ] || fail "fake series: an empty fix series was written"
+[ ! -d "$TMP/series-out/1-fix" ] || fail "fake series: an empty fix series was written"
+
+# On upstream's head (here the release again, as a directory): a fix that
+# upstream has is left out there with its new file, a rebased patch is
+# taken from patches/head/; the release takes both as they are.
+mkdir -p "$TMP/headsrc"
+tar -xf "$LIBPFM4_TARBALL" -C "$TMP/headsrc"
+headsrc=$(ls -d "$TMP/headsrc"/*)
+sed 's/^+hello$/+hello from the head/' "$o/patches/0001-touch.patch" >"$TMP/rebased"
+mkdir -p "$o/patches/head"
+{ printf 'Say hello in the README, on the head\n\n'; sed -n '/^--- /,$p' "$TMP/rebased"; } >"$o/patches/head/0001-touch.patch"
+echo "/* fixed */" >"$o/lib/pfmlib_fixed.c"
+{ printf 'Fix the README (upstream: abc1234)\n\n'; sed -n '/^--- /,$p' "$o/patches/0001-touch.patch" | sed 's/^+hello$/+fixed/'; } >"$o/patches/0002-fixed.patch"
+echo "lib/pfmlib_fixed.c 0002-fixed.patch" >>"$o/patches/new-files"
+series "0002-fixed.patch fix upstream:abc1234" "0001-touch.patch port rebased"
+# 0001 and 0002 change the same line: on the release 0001 follows 0002's
+# change, which its context does not have, so it must not apply there...
+expect_failure "0001-touch.patch does not apply to libpfm4 " make_series
+# ...and on the head, where 0002 is left out, it does.
+"$TMP/top/scripts/make-series" --base=head libpfm4 "$headsrc" "$TMP/w" "$TMP/outh"
+[ "$(ls "$TMP/outh")" = 2-port ] || fail "head series: $(ls "$TMP/outh" | tr '\n' ' '), expected 2-port only"
+mail=$(ls "$TMP/outh/2-port"/*.patch)
+grep -q '^Subject: \[PATCH\] Say hello in the README, on the head$' "$mail" || fail "head series: not the rebased patch: $(grep '^Subject' "$mail")"
+grep -q '^+hello from the head$' "$mail" || fail "head series: not the rebased patch's change"
+! grep -q 'pfmlib_fixed.c' "$mail" || fail "head series: the new file of a patch upstream has is in the series"
+"$TMP/top/scripts/prepare-tree" libpfm4 "$headsrc" "$TMP/htree" --base=head
+[ ! -e "$TMP/htree/lib/pfmlib_fixed.c" ] || fail "prepare-tree --base=head: the new file of a patch upstream has was added"
 echo "ok"

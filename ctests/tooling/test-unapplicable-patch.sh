@@ -15,6 +15,10 @@ sed '1i Patched by the tooling test.' "$TMP/a/README" >"$TMP/b/README"
 echo "0001-good.patch port" >"$overlay/patches/series"
 mkdir -p "$overlay/lib/events"
 echo "/* new file */" >"$overlay/lib/events/tooling_test_events.h"
+# A new file no patch claims stops the build too (it would be in no mail).
+expect_failure "^prepare-tree: error: libpfm4-pmus/patches/new-files is missing" \
+	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
+echo "lib/events/tooling_test_events.h 0001-good.patch" >"$overlay/patches/new-files"
 "$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
 head -n 1 "$TMP/tree/README" | grep -q "Patched by the tooling test" || fail "good patch not applied"
 [ -f "$TMP/tree/lib/events/tooling_test_events.h" ] || fail "new file not copied"
@@ -38,6 +42,7 @@ expect_failure "^prepare-tree: error: libpfm4-pmus/patches/series names 0003-mis
 # A new file that is not new: upstream files change only through patches.
 echo "0001-good.patch port" >"$overlay/patches/series"
 echo "/* replaced */" >"$overlay/lib/pfmlib_common.c"
+echo "lib/pfmlib_common.c 0001-good.patch" >>"$overlay/patches/new-files"
 expect_failure "^prepare-tree: error: libpfm4-pmus/lib/pfmlib_common.c would replace an upstream file" \
 	"$TMP/top/scripts/prepare-tree" libpfm4 "$LIBPFM4_TARBALL" "$TMP/tree"
 echo "ok"
