@@ -29,23 +29,29 @@
 #endif
 
 /*
- * libpfm4's ABI: PMU ids are appended, never renumbered. Ours follow
- * upstream's last (PFM_PMU_INTEL_GNR_UNC_IMC11 = 695 in 4.13.0+git106), and
- * programs built against them keep these numbers (libpfm4-pmus/README.md).
+ * libpfm4's ABI: PMU ids are appended, never renumbered, and never one that
+ * upstream gave another PMU. Ours follow upstream's last id
+ * (PFM_PMU_AMD64_FAM1AH_ZEN6_L3, libpfm4 6870a9f), which the release's
+ * header reserves with the other ids upstream added after 4.13.0+git106
+ * (libpfm4 patch "Reserve the PMU ids upstream libpfm4 gave after
+ * 4.13.0+git106"); check-upstream-head compares the whole enum with
+ * upstream's head (scripts/check-pmu-ids).
  */
-_Static_assert(PFM_PMU_INTEL_GNR_UNC_IMC11 == 695, "upstream's last PMU id moved");
-_Static_assert(PFM_PMU_SIFIVE_U74 == 696, "sifive_u74 is PMU id 696");
-_Static_assert(PFM_PMU_RISCV == 697, "riscv is PMU id 697");
-_Static_assert(PFM_PMU_SIFIVE_BULLET07 == 698, "sifive_bullet07 is PMU id 698");
-_Static_assert(PFM_PMU_SIFIVE_BULLET0D == 699, "sifive_bullet0d is PMU id 699");
-_Static_assert(PFM_PMU_SIFIVE_P550 == 700, "sifive_p550 is PMU id 700");
-_Static_assert(PFM_PMU_SIFIVE_P650 == 701, "sifive_p650 is PMU id 701");
-_Static_assert(PFM_PMU_THEAD_C900 == 702, "thead_c900 is PMU id 702");
-_Static_assert(PFM_PMU_STARFIVE_DUBHE80 == 703, "starfive_dubhe80 is PMU id 703");
-_Static_assert(PFM_PMU_ANDES_AX45 == 704, "andes_ax45 is PMU id 704");
-_Static_assert(PFM_PMU_OPENHW_CVA6 == 705, "openhw_cva6 is PMU id 705");
-_Static_assert(PFM_PMU_MAX == 706, "our last PMU id is 705");
-_Static_assert(PFM_PMU_ARM_CORTEX_A72 == 678, "arm_ac72 keeps upstream's id 678");
+_Static_assert(PFM_PMU_ARM_CORTEX_X4 == PFM_PMU_INTEL_GNR_UNC_IMC11 + 1, "upstream's X4 follows IMC11");
+_Static_assert(PFM_PMU_ARM_OLYMPUS == PFM_PMU_ARM_CORTEX_X4 + 1, "upstream's Olympus follows X4");
+_Static_assert(PFM_PMU_AMD64_FAM1AH_ZEN6 == PFM_PMU_ARM_OLYMPUS + 1, "upstream's Zen6 follows Olympus");
+_Static_assert(PFM_PMU_AMD64_FAM1AH_ZEN6_L3 == PFM_PMU_AMD64_FAM1AH_ZEN6 + 1, "upstream's Zen6 L3 follows Zen6");
+_Static_assert(PFM_PMU_SIFIVE_U74 == PFM_PMU_AMD64_FAM1AH_ZEN6_L3 + 1, "sifive_u74 follows upstream's last id");
+_Static_assert(PFM_PMU_RISCV == PFM_PMU_SIFIVE_U74 + 1, "riscv follows sifive_u74");
+_Static_assert(PFM_PMU_SIFIVE_BULLET07 == PFM_PMU_RISCV + 1, "sifive_bullet07 follows riscv");
+_Static_assert(PFM_PMU_SIFIVE_BULLET0D == PFM_PMU_SIFIVE_BULLET07 + 1, "sifive_bullet0d follows sifive_bullet07");
+_Static_assert(PFM_PMU_SIFIVE_P550 == PFM_PMU_SIFIVE_BULLET0D + 1, "sifive_p550 follows sifive_bullet0d");
+_Static_assert(PFM_PMU_SIFIVE_P650 == PFM_PMU_SIFIVE_P550 + 1, "sifive_p650 follows sifive_p550");
+_Static_assert(PFM_PMU_THEAD_C900 == PFM_PMU_SIFIVE_P650 + 1, "thead_c900 follows sifive_p650");
+_Static_assert(PFM_PMU_STARFIVE_DUBHE80 == PFM_PMU_THEAD_C900 + 1, "starfive_dubhe80 follows thead_c900");
+_Static_assert(PFM_PMU_ANDES_AX45 == PFM_PMU_STARFIVE_DUBHE80 + 1, "andes_ax45 follows starfive_dubhe80");
+_Static_assert(PFM_PMU_OPENHW_CVA6 == PFM_PMU_ANDES_AX45 + 1, "openhw_cva6 follows andes_ax45");
+_Static_assert(PFM_PMU_MAX == PFM_PMU_OPENHW_CVA6 + 1, "openhw_cva6 is our last PMU id");
 
 /* what a child saw */
 #define SAW_U74		0x01	/* sifive_u74 is present */
@@ -430,6 +436,34 @@ test_mixed_harts_generic(void **state)
 			 SAW_GENERIC | SAW_FW_EVENT);
 }
 
+/*
+ * The ids reserved for upstream's PMUs name no PMU in this build: nothing
+ * answers under them, not even in a library holding every table.
+ */
+static void
+test_upstream_ids_reserved(void **state)
+{
+	static const pfm_pmu_t reserved[] = {
+		PFM_PMU_ARM_CORTEX_X4, PFM_PMU_ARM_OLYMPUS,
+		PFM_PMU_AMD64_FAM1AH_ZEN6, PFM_PMU_AMD64_FAM1AH_ZEN6_L3,
+	};
+	pfm_pmu_info_t info;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
+	for (i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		assert_int_not_equal(pfm_get_pmu_info(reserved[i], &info), PFM_SUCCESS);
+	}
+	memset(&info, 0, sizeof(info));
+	info.size = sizeof(info);
+	assert_int_equal(pfm_get_pmu_info(PFM_PMU_SIFIVE_U74, &info), PFM_SUCCESS);
+	assert_string_equal(info.name, "sifive_u74");
+	pfm_terminate();
+}
+
 int
 main(void)
 {
@@ -447,6 +481,8 @@ main(void)
 		cmocka_unit_test(test_mapfile_patterns),
 		cmocka_unit_test(test_uarch_fallback),
 		cmocka_unit_test(test_mixed_harts_generic),
+		/* last: pfm_initialize() in this process */
+		cmocka_unit_test(test_upstream_ids_reserved),
 	};
 
 	return cmocka_run_group_tests_name("libpfm4 RISC-V PMU detection", tests,
