@@ -1,0 +1,91 @@
+#!/bin/sh
+# upstream-head.sh STEP: one check of make check-upstream-head
+# (docs/upstreaming.md), our series on upstream's heads, a snapshot unpacked
+# by scripts/upstream-head in UPSTREAM_HEAD_DIR. Each series is applied mail
+# by mail (make-series --base=head, then scripts/series-tree), then:
+#   series         both series apply to the head, every mail exactly;
+#   pmu-ids        every PMU id of upstream's head is kept and ours come
+#                  after its last, in the head's header with our series and
+#                  in the release build's installed header;
+#   libpfm4-ARCH   libpfm4's head with our series builds as an ARCH table
+#                  build (aarch64, riscv64) and its own tests/validate passes;
+#   papi-host      PAPI's head with our series builds for this machine
+#                  against libpfm4's head with ours (library, PAPI's ctests),
+#                  and a program calling PAPI_library_init() runs with it.
+# The fix mails standing alone on the head: test-fixes-alone.sh with
+# SERIES_BASE=head.
+. "$(dirname "$0")/lib.sh"
+: "${UPSTREAM_HEAD_DIR:?set by make check-upstream-head}"
+: "${BUILD_DIR:?set by make check-upstream-head}"
+step=${1:?usage: upstream-head.sh STEP}
+pfm_head=$(cat "$UPSTREAM_HEAD_DIR/libpfm4.path")
+papi_head=$(cat "$UPSTREAM_HEAD_DIR/papi.path")
+echo "upstream's heads: $(cat "$UPSTREAM_HEAD_DIR/label")"
+JOBS=-j2
+
+# head_tree PROJECT DEST: upstream's head of PROJECT with our series' mails
+head_tree() {
+	case $1 in libpfm4) _src=$pfm_head ;; papi) _src=$papi_head ;; esac
+	"$SCRIPTS/make-series" --base=head "$1" "$_src" "$TMP/work-$1" "$TMP/series-$1" ||
+		fail "$1: our series do not apply to upstream's head (the line above names the patch)"
+	"$SCRIPTS/series-tree" "$1" "$_src" "$2" "$TMP/series-$1"/* ||
+		fail "$1: the mails do not apply to upstream's head"
+	echo "$1: $(ls "$TMP/series-$1"/*/*.patch | wc -l) mails applied to upstream's head ($(ls "$TMP/series-$1" | tr '\n' ' '))"
+}
+
+# must_build WHAT COMMAND...: COMMAND succeeds, or the end of its output and a failure
+must_build() {
+	_what=$1
+	shift
+	if ! "$@" >"$TMP/log" 2>&1; then
+		tail -n 25 "$TMP/log" >&2
+		fail "$_what does not build (last lines above)"
+	fi
+	echo "$_what: builds"
+}
+
+pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
+case $step in
+series)
+	head_tree libpfm4 "$TMP/pfm"
+	head_tree papi "$TMP/papi" ;;
+pmu-ids)
+	head_tree libpfm4 "$TMP/pfm"
+	ref=$pfm_head/include/perfmon/pfmlib.h
+	echo "== upstream's head with our series"
+	"$SCRIPTS/check-pmu-ids" "$TMP/pfm/include/perfmon/pfmlib.h" "$ref" ||
+		fail "upstream's head with our series breaks libpfm4's id rules"
+	echo "== the release build's installed header"
+	installed=$(find "$BUILD_DIR/stage/host" -path '*/perfmon/pfmlib.h' | head -1)
+	[ -n "$installed" ] || fail "no installed pfmlib.h under $BUILD_DIR/stage/host (the build makes it)"
+	"$SCRIPTS/check-pmu-ids" "$installed" "$ref" ||
+		fail "the release build's pfmlib.h gives an id of upstream's head to another PMU" ;;
+libpfm4-aarch64 | libpfm4-riscv64)
+	arch=${step#libpfm4-}
+	head_tree libpfm4 "$TMP/pfm"
+	# shellcheck disable=SC2086 # the options are words
+	must_build "libpfm4 head + ours, ARCH=$arch table build" \
+		make -C "$TMP/pfm" $JOBS $pfm_options CC="${CC:-gcc}" ARCH="$arch" LDCONFIG=true
+	"$TMP/pfm/tests/validate" || fail "libpfm4 head + ours, ARCH=$arch: tests/validate fails"
+	echo "libpfm4 head + ours, ARCH=$arch: tests/validate passes" ;;
+papi-host)
+	head_tree libpfm4 "$TMP/pfm"
+	# shellcheck disable=SC2086 # the options are words
+	must_build "libpfm4 head + ours, host" \
+		make -C "$TMP/pfm" $JOBS $pfm_options CC="${CC:-gcc}" LDCONFIG=true PREFIX=/usr \
+		install DESTDIR="$TMP/pfm-stage"
+	head_tree papi "$TMP/papi"
+	pfminc=$TMP/pfm-stage/usr/include pfmlib=$TMP/pfm-stage/usr/lib
+	must_build "PAPI head + ours, host: configure" env -C "$TMP/papi/src" ./configure \
+		--with-perf-events --with-components= --with-tests=ctests \
+		--with-pfm-incdir="$pfminc" --with-pfm-libdir="$pfmlib" LDFLAGS="-Wl,-rpath-link,$pfmlib"
+	must_build "PAPI head + ours, host: library and ctests" make -C "$TMP/papi/src" $JOBS
+	printf '#include "papi.h"\n#include <stdio.h>\nint main(void)\n{\n\tint v = PAPI_library_init(PAPI_VER_CURRENT);\n\tprintf("PAPI_library_init: %%d (PAPI_VER_CURRENT %%d)\\n", v, PAPI_VER_CURRENT);\n\treturn v != PAPI_VER_CURRENT;\n}\n' >"$TMP/init.c"
+	must_build "a program calling PAPI_library_init()" "${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$TMP/init.c" \
+		-L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm
+	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib "$TMP/init" || fail "PAPI_library_init() fails with PAPI's head + ours"
+	[ -x "$TMP/papi/src/ctests/zero" ] || fail "PAPI's ctests were not built"
+	echo "PAPI head + ours: ctests built ($(ls "$TMP/papi/src/ctests" | grep -c -v '\.'))" ;;
+*) fail "no step $step" ;;
+esac
+echo ok
