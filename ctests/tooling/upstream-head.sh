@@ -3,7 +3,8 @@
 # (docs/upstreaming.md), our series on upstream's heads, a snapshot unpacked
 # by scripts/upstream-head in UPSTREAM_HEAD_DIR. Each series is applied mail
 # by mail (make-series --base=head, then scripts/series-tree), then:
-#   series         both series apply to the head, every mail exactly;
+#   series-PROJECT the project's series apply to the head, every mail
+#                  exactly (libpfm4, papi);
 #   pmu-ids        every PMU id of upstream's head is kept and ours come
 #                  after its last, in the head's header with our series and
 #                  in the release build's installed header;
@@ -12,8 +13,8 @@
 #   papi-host      PAPI's head with our series builds for this machine
 #                  against libpfm4's head with ours (library, PAPI's ctests),
 #                  and a program calling PAPI_library_init() runs with it.
-# The fix mails standing alone on the head: test-fixes-alone.sh with
-# SERIES_BASE=head.
+# The fix mails standing alone on the head: fixes-alone.sh with
+# SERIES_BASE=head (FIX_PROJECTS: which projects).
 . "$(dirname "$0")/lib.sh"
 : "${UPSTREAM_HEAD_DIR:?set by make check-upstream-head}"
 : "${BUILD_DIR:?set by make check-upstream-head}"
@@ -46,9 +47,8 @@ must_build() {
 
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
 case $step in
-series)
-	head_tree libpfm4 "$TMP/pfm"
-	head_tree papi "$TMP/papi" ;;
+series-libpfm4) head_tree libpfm4 "$TMP/pfm" ;;
+series-papi) head_tree papi "$TMP/papi" ;;
 pmu-ids)
 	head_tree libpfm4 "$TMP/pfm"
 	ref=$pfm_head/include/perfmon/pfmlib.h

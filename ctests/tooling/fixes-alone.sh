@@ -6,13 +6,14 @@
 # subject; that fix is applied first (and must itself be a fix). The base is
 # the pinned release, or upstream's head with SERIES_BASE=head and
 # UPSTREAM_HEAD_DIR (scripts/upstream-head's output; make
-# check-upstream-head). Each mail's result is printed; any that does not
+# check-upstream-head); FIX_PROJECTS, the projects (default: libpfm4 papi).
+# Each mail's result is printed; any that does not
 # apply fails the test, after all are tried.
 . "$(dirname "$0")/lib.sh"
 
 base=${SERIES_BASE:-release}
 failed=0
-for project in libpfm4 papi; do
+for project in ${FIX_PROJECTS:-libpfm4 papi}; do
 	case $base in
 	release)
 		case $project in
