@@ -29,7 +29,7 @@
  *       events around a loop of N iterations, three times: OVF alone; OTHER
  *       added before it (OVF is event 1, a group member); OTHER added before it
  *       and removed after PAPI_overflow (OVF becomes event 0 and the group
- *       leader: PAPI 0032). Each time the handler must run count/500000 times
+ *       leader: PAPI 0031). Each time the handler must run count/500000 times
  *       (+- 1), always for OVF's index; with MIN (a percentage; QEMU's RISC-V
  *       counters lose some overflows), at least MIN% of count/500000 times.
  *       Exit 3 if PAPI refuses the overflow with PAPI_ENOSUPP (a PMU without
