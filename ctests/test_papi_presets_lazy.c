@@ -4,7 +4,8 @@
  * -Wl,--wrap=pfm_get_os_event_encoding): none at init, some once a preset
  * is queried, also when the table comes from a file (PAPI_CSV_EVENT_FILE);
  * a table file that cannot be opened still fails at init, as in 7.0.0 and 7.2.0; and
- * a shutdown forgets the pending load.  That the presets loaded are the
+ * a shutdown forgets the pending load; PAPI_thread_init() loads them (a
+ * program with threads).  That the presets loaded are the
  * same as those loaded from the file is test_papi_perf's
  * test_presets_same_as_full_parse.  The load works from a thread PAPI has
  * never registered (issue 20: it wrote through that thread's missing
@@ -158,6 +159,36 @@ test_shutdown_forgets_pending_load(void **state)
 	assert_int_equal(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
 	assert_true(encodings > 0);
 	PAPI_shutdown();
+}
+
+/* A program with threads: PAPI_thread_init() loads the presets, before */
+/* its threads can use PAPI (their first use would write the native     */
+/* event tables while other threads read them: test_papi_presets_race)  */
+static unsigned long
+self_id(void)
+{
+	return (unsigned long)pthread_self();
+}
+
+static void
+test_thread_init_loads(void **state)
+{
+	int run, at_init;
+
+	(void)state;
+	/* twice: a new initialization after a shutdown defers again */
+	for (run = 0; run < 2; run++) {
+		encodings = 0;
+		assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+		assert_int_equal(encodings, 0);
+		assert_int_equal(PAPI_thread_init(self_id), PAPI_OK);
+		at_init = encodings;
+		assert_true(at_init > 0);
+		/* loaded once: the first preset query encodes nothing more */
+		assert_int_equal(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
+		assert_int_equal(encodings, at_init);
+		PAPI_shutdown();
+	}
 }
 
 /* The first call that needs the presets, made in a thread that never    */
@@ -885,6 +916,7 @@ main(void)
 		cmocka_unit_test_teardown(test_table_from_file_loads_on_first_use, cleanup),
 		cmocka_unit_test_teardown(test_unreadable_table_fails_at_init, cleanup),
 		cmocka_unit_test_teardown(test_shutdown_forgets_pending_load, cleanup),
+		cmocka_unit_test_teardown(test_thread_init_loads, cleanup),
 		cmocka_unit_test_teardown(test_first_use_in_unregistered_thread, cleanup),
 		cmocka_unit_test_teardown(test_postfix_check, cleanup),
 		cmocka_unit_test_teardown(test_malformed_table_at_first_use, cleanup),

@@ -25,6 +25,20 @@
  * the working directory of that moment.  With PAPI_USER_EVENTS_FILE the
  * presets and user events load at init, as before: user event names are
  * looked up where the presets are not loaded first.
+ *
+ * Only a program without threads defers the load past its first use.
+ * The load writes every preset term into PAPI's native event table and
+ * the component's (which grows, moving its entries), and other threads
+ * read those tables without a lock whenever they add, name or set up a
+ * native event: a first preset use in one thread while another adds
+ * native events were data races (ctests/test_papi_presets_race.c).  A
+ * program with threads calls PAPI_thread_init() before its threads use
+ * PAPI (PAPI's locks work only from then on), and PAPI_thread_init()
+ * loads the presets, in the thread that calls it, as PAPI_library_init()
+ * did in 7.2.0: every write of the load is done before another thread can
+ * read the tables.  A program that uses PAPI from several threads without
+ * PAPI_thread_init() has no locks at all: its threads race on the native
+ * tables in 7.2.0 as soon as two of them add events PAPI has not seen.
  */
 
 #include <pthread.h>
