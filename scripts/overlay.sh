@@ -66,7 +66,9 @@ overlay_add_preset() {
 }
 
 # series_entries OVERLAY: "PATCH CLASS" per line of patches/series, checked:
-# every patch exists, has a known class, and the classes come in order.
+# every patch exists, has a known class, and the classes come in order; the
+# optional third field (what upstream's head takes: same, upstream:COMMIT,
+# rebased with patches/head/PATCH) is checked and left out.
 series_entries() {
 	[ -f "$1/patches/series" ] || return 0
 	_o=${1##*/} _rank=0 _last=
@@ -74,7 +76,14 @@ series_entries() {
 	while read -r _p _class _rest; do
 		[ -n "$_p" ] || continue
 		[ -f "$1/patches/$_p" ] || die "$_o/patches/series names $_p, which does not exist"
-		[ -z "$_rest" ] || die "$_o/patches/series: '$_p $_class $_rest': one patch and its class per line"
+		# the optional third field: what upstream's head takes instead
+		case $_rest in
+		'' | same | upstream:[0-9a-f]*) ;;
+		rebased)
+			[ -f "$1/patches/head/$_p" ] ||
+				die "$_o/patches/series: $_p is rebased for upstream's head, but $_o/patches/head/$_p does not exist" ;;
+		*) die "$_o/patches/series: '$_p $_class $_rest': one patch, its class and optionally same, upstream:COMMIT or rebased per line" ;;
+		esac
 		_r=0 _i=0
 		for _c in $SERIES_CLASSES; do
 			_i=$((_i + 1))
