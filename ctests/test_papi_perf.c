@@ -64,6 +64,9 @@
 #include <perfmon/pfmlib.h>
 #include "papi_preset_scan.h"
 #include "components/perf_event/pe_user_read.h"
+/* perf_event.c (PAPI fix 0036): the calling thread's id, cached per  */
+/* thread and cleared in a forked child; declared in perf_event_lib.h.  */
+pid_t _pe_user_read_self_tid(void);
 #include "components/perf_event/pe_user_access.h"
 #include "pe_mmap_read_host.h"
 #include "linux-sysfile.h"

@@ -15,8 +15,6 @@
  *   are those of the reader's CPU; a forked child has no mmap pages).
  */
 
-#include <pthread.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 /* the perf_event.h PAPI is built with */
@@ -63,31 +61,4 @@ _pe_user_read_event_ok( const struct perf_event_attr *attr, int riscv )
 	if ( riscv && attr->type == PERF_TYPE_RAW && ( attr->config >> 63 ) )
 		return 0;
 	return 1;
-}
-
-/* The calling thread's id, asked of the kernel once per thread.  A   */
-/* forked child starts with its parent's cache, so it is cleared there. */
-static __thread pid_t self_tid;
-static pthread_once_t self_tid_once = PTHREAD_ONCE_INIT;
-
-static void
-self_tid_forget( void )
-{
-	self_tid = 0;
-}
-
-static void
-self_tid_watch_fork( void )
-{
-	pthread_atfork( NULL, NULL, self_tid_forget );
-}
-
-pid_t
-_pe_user_read_self_tid( void )
-{
-	if ( self_tid == 0 ) {
-		pthread_once( &self_tid_once, self_tid_watch_fork );
-		self_tid = ( pid_t ) syscall( SYS_gettid );
-	}
-	return self_tid;
 }

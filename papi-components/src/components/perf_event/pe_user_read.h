@@ -36,9 +36,4 @@ int _pe_user_read_detect( void );
 /* index for it, and a user read returned garbage where read() gives 0.    */
 int _pe_user_read_event_ok( const struct perf_event_attr *attr, int riscv );
 
-/* The calling thread's id (gettid), cached per thread and cleared in a  */
-/* forked child.  A counter is read in user space only by the thread that */
-/* opened it: the page and the registers belong to that thread's CPU.     */
-pid_t _pe_user_read_self_tid( void );
-
 #endif
