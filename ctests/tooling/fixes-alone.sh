@@ -31,7 +31,10 @@ for project in ${FIX_PROJECTS:-libpfm4 papi}; do
 	[ -d "$TMP/$project/1-fix" ] || { echo "$project: no fix mails on $base"; continue; }
 	# subject -> mail, for Depends-on
 	for mail in "$TMP/$project/1-fix"/*.patch; do
-		printf '%s\t%s\n' "$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$mail")" "$mail"
+		# the Subject header, unfolded (format-patch folds long ones)
+		subject=$(awk '/^Subject: / { s = $0; getline; while (/^[ \t]/) { s = s $0; getline }; print s; exit }' "$mail" |
+			sed 's/^Subject: \[PATCH[^]]*\] //')
+		printf '%s\t%s\n' "$subject" "$mail"
 	done >"$TMP/subjects"
 	n=0 bad=0
 	for mail in "$TMP/$project/1-fix"/*.patch; do
