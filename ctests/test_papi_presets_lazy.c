@@ -56,6 +56,9 @@
 
 static int encodings, failed_encodings, lookups;
 
+/* set: the next encoding, made while the presets load, calls back into PAPI */
+static int reenter_during_load, reentered;
+
 int __real_pfm_get_os_event_encoding(const char *str, int dfl_plm, pfm_os_t os, void *args);
 
 int
@@ -65,6 +68,11 @@ __wrap_pfm_get_os_event_encoding(const char *str, int dfl_plm, pfm_os_t os, void
 
 	encodings++;
 	failed_encodings += ret != PFM_SUCCESS;
+	if (reenter_during_load) {
+		/* what upstream's loader does: ask for a component's info */
+		reenter_during_load = 0;
+		reentered = PAPI_get_component_info(0) != NULL;
+	}
 	return ret;
 }
 
@@ -120,6 +128,37 @@ test_component_info_counts_presets(void **state)
 	assert_true(PAPI_get_component_info(0)->num_preset_events > 10);
 	assert_true(encodings > 0);
 	PAPI_shutdown();
+}
+
+/*
+ * A call that ensures the presets, made from inside their load (upstream's
+ * _papi_hwi_native_name_to_code() calls PAPI_get_component_info()), must
+ * return instead of waiting for the lock its own thread holds. Run in a
+ * child under alarm(): a deadlock is a SIGALRM, not a hung test.
+ */
+static int
+reenter_child(void *arg)
+{
+	(void)arg;
+	alarm(60);
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 1;
+	reenter_during_load = 1;
+	reentered = 0;
+	if (PAPI_query_event(PAPI_TOT_CYC) != PAPI_OK)
+		return 2;
+	if (!reentered)
+		return 3;	/* the load made no encoding: nothing tested */
+	PAPI_shutdown();
+	return 0;
+}
+
+static void
+test_load_reentered_by_its_thread(void **state)
+{
+	(void)state;
+	assert_int_equal(run_in_child("PAPI_get_component_info() from inside the preset load",
+				      reenter_child, NULL), 0);
 }
 
 static void
@@ -930,6 +969,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_presets_loaded_on_first_use, cleanup),
 		cmocka_unit_test_teardown(test_component_info_counts_presets, cleanup),
+		cmocka_unit_test(test_load_reentered_by_its_thread),
 		cmocka_unit_test_teardown(test_table_from_file_loads_on_first_use, cleanup),
 		cmocka_unit_test_teardown(test_unreadable_table_fails_at_init, cleanup),
 		cmocka_unit_test_teardown(test_shutdown_forgets_pending_load, cleanup),

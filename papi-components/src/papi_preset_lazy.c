@@ -54,6 +54,13 @@ static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 static int lazy_pending;	/* a load is recorded and not done yet */
 static char *lazy_pmu;
 static int lazy_type, lazy_cidx;
+/*
+ * Set in the thread running the load: the load itself reaches calls that
+ * ensure the presets (upstream's _papi_hwi_native_name_to_code() asks
+ * PAPI_get_component_info() through PAPI_get_component_index()), and these
+ * must not wait for the lock their own thread holds.
+ */
+static __thread int lazy_loading_here;
 
 static int
 env_set( const char *name )
@@ -92,13 +99,16 @@ _papi_preset_ensure( void )
 	int retval;
 
 	/* the common case once loaded: one load, no lock */
-	if ( !__atomic_load_n( &lazy_pending, __ATOMIC_ACQUIRE ) )
+	if ( !__atomic_load_n( &lazy_pending, __ATOMIC_ACQUIRE ) ||
+	     lazy_loading_here )
 		return;
 
 	pthread_mutex_lock( &lazy_lock );
 	if ( lazy_pending ) {
+		lazy_loading_here = 1;
 		retval = _papi_load_preset_table_now( lazy_pmu, lazy_type,
 						      lazy_cidx );
+		lazy_loading_here = 0;
 		if ( retval != PAPI_OK )
 			PAPIERROR( "loading the presets of %s failed: %s",
 				   lazy_pmu, PAPI_strerror( retval ) );
