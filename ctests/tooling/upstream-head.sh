@@ -12,7 +12,8 @@
 #                  build (aarch64, riscv64) and its own tests/validate passes;
 #   papi-host      PAPI's head with our series builds for this machine
 #                  against libpfm4's head with ours (library, PAPI's ctests),
-#                  and a program calling PAPI_library_init() runs with it.
+#                  and a program calling PAPI_library_init() and then
+#                  PAPI_query_event(PAPI_TOT_CYC) runs with it.
 # The fix mails standing alone on the head: fixes-alone.sh with
 # SERIES_BASE=head (FIX_PROJECTS: which projects).
 . "$(dirname "$0")/lib.sh"
@@ -80,10 +81,27 @@ papi-host)
 		--with-perf-events --with-components= --with-tests=ctests \
 		--with-pfm-incdir="$pfminc" --with-pfm-libdir="$pfmlib" LDFLAGS="-Wl,-rpath-link,$pfmlib"
 	must_build "PAPI head + ours, host: library and ctests" make -C "$TMP/papi/src" $JOBS
-	printf '#include "papi.h"\n#include <stdio.h>\nint main(void)\n{\n\tint v = PAPI_library_init(PAPI_VER_CURRENT);\n\tprintf("PAPI_library_init: %%d (PAPI_VER_CURRENT %%d)\\n", v, PAPI_VER_CURRENT);\n\treturn v != PAPI_VER_CURRENT;\n}\n' >"$TMP/init.c"
+	# init, then the first preset use (the start-up series loads the
+	# presets there): it must come back, available or not
+	cat >"$TMP/init.c" <<'PROG'
+#include "papi.h"
+#include <stdio.h>
+int main(void)
+{
+	int v = PAPI_library_init(PAPI_VER_CURRENT);
+
+	printf("PAPI_library_init: %d (PAPI_VER_CURRENT %d)\n", v, PAPI_VER_CURRENT);
+	if (v != PAPI_VER_CURRENT)
+		return 1;
+	v = PAPI_query_event(PAPI_TOT_CYC);
+	printf("PAPI_query_event(PAPI_TOT_CYC): %s\n", PAPI_strerror(v));
+	return 0;
+}
+PROG
 	must_build "a program calling PAPI_library_init()" "${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$TMP/init.c" \
 		-L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm
-	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib "$TMP/init" || fail "PAPI_library_init() fails with PAPI's head + ours"
+	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
+		fail "PAPI_library_init() or the first preset use fails (or hangs: exit 124) with PAPI's head + ours"
 	[ -x "$TMP/papi/src/ctests/zero" ] || fail "PAPI's ctests were not built"
 	echo "PAPI head + ours: ctests built ($(ls "$TMP/papi/src/ctests" | grep -c -v '\.'))" ;;
 *) fail "no step $step" ;;
