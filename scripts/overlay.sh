@@ -84,6 +84,20 @@ overlay_generate_file() {
 		die "${1##*/}/patches/generated: '$_cmd' failed for $2"
 }
 
+# overlay_add_new OVERLAY FILE DEST: adds one new file of patches/new-files
+# to the tree DEST, however it comes: a preset section (presets/NAME.csv) is
+# appended, a generated file generated, any other copied.
+overlay_add_new() {
+	case $2 in
+	presets/*.csv) overlay_add_preset "$TOP_SRCDIR/$2" "$3" ;;
+	*) if overlay_generated "$1" | grep -qx "$2"; then
+		overlay_generate_file "$1" "$2" "$3"
+	else
+		overlay_add_file "$1" "$2" "$3"
+	fi ;;
+	esac
+}
+
 # overlay_add_preset CSV DEST: appends a preset section (presets/NAME.csv) to
 # PAPI's table in the tree DEST.
 overlay_add_preset() {
@@ -203,16 +217,5 @@ check_new_files() {
 	for _p in $(awk '!/^#/ && NF { print $2 }' "$1/patches/new-files" | sort -u); do
 		echo "$_patches" | cut -d' ' -f1 | grep -qx "$_p" ||
 			die "$_o/patches/new-files gives files to $_p, which is not in patches/series"
-	done
-}
-
-# base_new_files OVERLAY BASE: the new files (generated ones and, for PAPI,
-# preset sections included) of the patches that apply on BASE, patch by
-# patch in series order, each patch's in name order: the order make-series
-# adds them in, which is the order preset sections are appended in.
-base_new_files() {
-	_entries=$(series_entries "$1" "$2") || exit 1
-	for _p in $(echo "$_entries" | cut -d' ' -f1); do
-		new_files_of "$1" "$_p"
 	done
 }

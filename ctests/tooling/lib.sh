@@ -27,6 +27,18 @@ expect_failure() {
 		fail "last error line does not match /$pattern/: $last"
 }
 
+# must_build WHAT COMMAND...: COMMAND (a build) succeeds, or the test fails
+# with the end of its output.
+must_build() {
+	_mb_what=$1
+	shift
+	if ! "$@" >"$TMP/build.log" 2>&1; then
+		tail -n 25 "$TMP/build.log" >&2
+		fail "$_mb_what does not build (full output above, last lines)"
+	fi
+	echo "$_mb_what: builds"
+}
+
 # A copy of the repository's scripts with an overlay of our choosing, so that
 # tests can add broken patches without touching the real overlay.
 fake_checkout() {

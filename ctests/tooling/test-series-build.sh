@@ -49,18 +49,6 @@ prefix_tree() {
 		fail "$_project: the series $* do not apply"
 }
 
-# must_build WHAT LOG COMMAND...: COMMAND (a build) succeeds, or the test
-# fails with the end of its output.
-must_build() {
-	_mb_what=$1 _mb_log=$2
-	shift 2
-	if ! "$@" >"$_mb_log" 2>&1; then
-		tail -n 25 "$_mb_log" >&2
-		fail "$_mb_what does not build (full output above, last lines)"
-	fi
-	echo "$_mb_what: builds"
-}
-
 native=$(uname -m)
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
 # shellcheck disable=SC2086 # the options are words
@@ -80,7 +68,7 @@ for prefix in "1-fix" "1-fix 2-port"; do
 			set -- CC="${CC:-gcc}" ARCH="$arch"
 			how="$arch (table build)"
 		fi
-		must_build "libpfm4 $label, $how" "$TMP/log" \
+		must_build "libpfm4 $label, $how" \
 			make -C "$TMP/pfm-build/lib" $JOBS $pfm_options "$@"
 	done
 done
@@ -102,9 +90,9 @@ papi_build() {
 		--with-pfm-libdir=*) _pfmlib=${_arg#*=} ;;
 		esac
 	done
-	must_build "$_what: configure" "$TMP/log" env -C "$_tree/src" ./configure "$@"
-	must_build "$_what: libpapi.a" "$TMP/log" make -C "$_tree/src" $JOBS static
-	must_build "$_what: a program linked with it" "$TMP/log" \
+	must_build "$_what: configure" env -C "$_tree/src" ./configure "$@"
+	must_build "$_what: libpapi.a" make -C "$_tree/src" $JOBS static
+	must_build "$_what: a program linked with it" \
 		"$_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
 		-L"$_pfmlib" -lpfm -lpthread -ldl -lm
 }

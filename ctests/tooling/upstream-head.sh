@@ -35,17 +35,6 @@ head_tree() {
 	echo "$1: $(ls "$TMP/series-$1"/*/*.patch | wc -l) mails applied to upstream's head ($(ls "$TMP/series-$1" | tr '\n' ' '))"
 }
 
-# must_build WHAT COMMAND...: COMMAND succeeds, or the end of its output and a failure
-must_build() {
-	_what=$1
-	shift
-	if ! "$@" >"$TMP/log" 2>&1; then
-		tail -n 25 "$TMP/log" >&2
-		fail "$_what does not build (last lines above)"
-	fi
-	echo "$_what: builds"
-}
-
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
 case $step in
 series-libpfm4) head_tree libpfm4 "$TMP/pfm" ;;
