@@ -13,7 +13,15 @@
 #   papi-host      PAPI's head with our series builds for this machine
 #                  against libpfm4's head with ours (library, PAPI's ctests),
 #                  and a program calling PAPI_library_init() and then
-#                  PAPI_query_event(PAPI_TOT_CYC) runs with it.
+#                  PAPI_query_event(PAPI_TOT_CYC) runs with it;
+#   papi-ARCH-bundled  PAPI's head with our series cross-built for ARCH
+#                  (aarch64, riscv64) the way PAPI builds by default and
+#                  Spack's papi does: with the libpfm4 in its own tree
+#                  (src/libpfm4, upstream's libpfm4 head) carrying our libpfm4
+#                  series, with no options of ours for it; its papi_avail,
+#                  run under qemu-user with each of our PMUs of ARCH forced,
+#                  makes exactly the presets of that PMU's section available,
+#                  with the section's native events (scripts/preset-table).
 # The fix mails standing alone on the head: fixes-alone.sh with
 # SERIES_BASE=head (FIX_PROJECTS: which projects).
 . "$(dirname "$0")/lib.sh"
@@ -93,6 +101,25 @@ PROG
 		fail "PAPI_library_init() or the first preset use fails (or hangs: exit 124) with PAPI's head + ours"
 	[ -x "$TMP/papi/src/ctests/zero" ] || fail "PAPI's ctests were not built"
 	echo "PAPI head + ours: ctests built ($(ls "$TMP/papi/src/ctests" | grep -c -v '\.'))" ;;
+papi-aarch64-bundled | papi-riscv64-bundled)
+	arch=${step#papi-}
+	arch=${arch%-bundled}
+	head_tree papi "$TMP/papi"
+	head_tree libpfm4 "$TMP/pfm"
+	rm -rf "$TMP/papi/src/libpfm4"
+	mv "$TMP/pfm" "$TMP/papi/src/libpfm4"
+	eval "conf=\${PAPI_CONF_$arch:?the cross configure options of PAPI for $arch (Makefile.am)}"
+	# shellcheck disable=SC2086,SC2154 # the options are words
+	must_build "PAPI head + ours, $arch, bundled libpfm4: configure" env -C "$TMP/papi/src" ./configure \
+		--with-perf-events $conf
+	must_build "PAPI head + ours, $arch, bundled libpfm4 + ours: library and utilities" \
+		make -C "$TMP/papi/src" $JOBS
+	# the bundled libpfm4 went into libpapi: nothing of ours is on the library path
+	avail=$TMP/papi/src/utils/papi_avail
+	[ -x "$avail" ] || fail "no papi_avail in the $arch build"
+	"$SCRIPTS/preset-table" avail "$TOP_SRCDIR/presets" "$arch" \
+		qemu-"$arch" -L /usr/"$arch"-linux-gnu -E LD_LIBRARY_PATH="$TMP/papi/src" "$avail" ||
+		fail "PAPI head + ours with its bundled libpfm4 + ours ($arch): the presets are not the sections' (above)" ;;
 *) fail "no step $step" ;;
 esac
 echo ok
