@@ -6,12 +6,67 @@
 # subject; that fix is applied first (and must itself be a fix). The base is
 # the pinned release, or upstream's head with SERIES_BASE=head and
 # UPSTREAM_HEAD_DIR (scripts/upstream-head's output; make
-# check-upstream-head); FIX_PROJECTS, the projects (default: libpfm4 papi).
+# check-upstream-head); FIX_PROJECTS, the projects (default: libpfm4 papi);
+# FIX_MAILS=REGEX, only the mails whose file name it matches (grep -E).
 # Each mail's result is printed; any that does not
 # apply fails the test, after all are tried.
+#
+# With FIXES_BUILD=yes (make check-fixes-build, release base only: one
+# build per mail, too slow for make check), each tree of one fix is also
+# built and tested, as a maintainer taking that fix alone would:
+#   libpfm4: built for this machine and as an aarch64 table build, libpfm4's
+#            own tests/validate passing in both;
+#   PAPI:    configured as the host build was, the library built, a
+#            program calling PAPI_library_init() run, and the PAPI tests the
+#            mail adds or changes (src/ctests/NAME.c) built and run, with
+#            PAPI's verdict printed (a SKIPPED one is counted apart).
 . "$(dirname "$0")/lib.sh"
 
+# fix_built PROJECT TREE MAIL (in a subshell: a failure ends only it)
+fix_built() {
+	_tree=$2 _mail=$3
+	case $1 in
+	libpfm4)
+		for _arch in native aarch64; do
+			rm -rf "$TMP/build-tree"
+			cp -a "$_tree" "$TMP/build-tree"
+			[ "$_arch" = native ] && set -- || set -- ARCH="$_arch"
+			# shellcheck disable=SC2086 # the options are words
+			must_build "    $_arch" make -C "$TMP/build-tree" -j2 $pfm_options CC="${CC:-gcc}" "$@"
+			"$TMP/build-tree/tests/validate" >"$TMP/validate.log" 2>&1 ||
+				{ tail -n 5 "$TMP/validate.log"; fail "    $_arch: tests/validate fails"; }
+			echo "    $_arch: tests/validate passes"
+		done ;;
+	papi)
+		papi_configure "$_tree" host "    PAPI"
+		must_build "    PAPI: libraries" make -C "$_tree/src" -j2 static shared
+		must_build "    a program calling PAPI_library_init()" \
+			"$papi_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
+			-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
+		LD_LIBRARY_PATH=$papi_pfmlib "$TMP/init" || fail "    PAPI_library_init() fails"
+		echo "    PAPI_library_init() succeeds"
+		for _test in $(sed -n 's|^+++ b/src/ctests/\([a-z_0-9]*\)\.c.*|\1|p' "$_mail"); do
+			[ -f "$_tree/src/testlib/libtestlib.a" ] ||
+				must_build "    PAPI's testlib" make -C "$_tree/src/testlib"
+			must_build "    ctests/$_test" make -C "$_tree/src/ctests" "$_test"
+			_verdict=$(cd "$_tree/src/ctests" && LD_LIBRARY_PATH=$papi_pfmlib timeout 300 "./$_test" 2>&1 | tail -n 3) ||
+				{ echo "$_verdict"; fail "    ctests/$_test fails"; }
+			case $_verdict in
+			*PASSED*) echo "    ctests/$_test: PASSED" ;;
+			*SKIPPED*) echo "    ctests/$_test: SKIPPED ($(echo "$_verdict" | tr -s ' \t\n' ' '))"
+				echo skipped >>"$TMP/skipped" ;;
+			*) echo "$_verdict"; fail "    ctests/$_test: no PASSED verdict" ;;
+			esac
+		done ;;
+	esac
+}
+printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
+	>"$TMP/init.c"
+pfm_options=$(cat "${BUILD_DIR:?set by make}/libpfm4.options")
+
 base=${SERIES_BASE:-release}
+[ "${FIXES_BUILD:-}" != yes ] || [ "$base" = release ] ||
+	fail "FIXES_BUILD=yes builds on the release only (the host build's libpfm4 and configuration)"
 failed=0
 for project in ${FIX_PROJECTS:-libpfm4 papi}; do
 	case $base in
@@ -38,6 +93,7 @@ for project in ${FIX_PROJECTS:-libpfm4 papi}; do
 	done >"$TMP/subjects"
 	n=0 bad=0
 	for mail in "$TMP/$project/1-fix"/*.patch; do
+		echo "${mail##*/}" | grep -Eq -- "${FIX_MAILS:-.}" || continue
 		n=$((n + 1))
 		name=${mail##*/}
 		rm -rf "$TMP/tree"
@@ -60,15 +116,20 @@ for project in ${FIX_PROJECTS:-libpfm4 papi}; do
 		done
 		if out=$(patch -d "$TMP/tree" -p1 --batch --forward --fuzz=0 <"$mail" 2>&1); then
 			echo "$project $name: applies alone${needs:+ (}${needs# }${needs:+)}"
+			if [ "${FIXES_BUILD:-}" = yes ] && ! (fix_built "$project" "$TMP/tree" "$mail"); then
+				echo "FAILED: $project $name does not build or pass its tests alone on $label" >&2
+				bad=$((bad + 1))
+			fi
 		else
 			echo "$out" | grep -E 'FAILED|malformed|Reversed' | sed 's/^/    /' >&2
 			echo "FAILED: $project $name does not apply alone to $label" >&2
 			bad=$((bad + 1))
 		fi
 	done
-	echo "$project: $((n - bad)) of $n fix mails stand alone on $label"
+	echo "$project: $((n - bad)) of $n fix mails stand alone on $label${FIXES_BUILD:+, built and tested}"
 	failed=$((failed + bad))
 	rm -rf "$TMP/$project" "$TMP/pristine" "$TMP/tree" "$TMP/work"
 done
+[ ! -f "$TMP/skipped" ] || echo "$(wc -l <"$TMP/skipped") of the PAPI tests run were SKIPPED by PAPI (the reasons above)"
 [ "$failed" -eq 0 ] || fail "$failed fix mail(s) do not stand alone"
 echo ok

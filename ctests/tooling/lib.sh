@@ -46,3 +46,20 @@ fake_checkout() {
 	cp -r "$SCRIPTS" "$TMP/top/scripts"
 	mkdir -p "$TMP/top/libpfm4-pmus/patches" "$TMP/top/papi-components/patches" "$TMP/top/presets"
 }
+
+# papi_configure TREE BUILD WHAT: configures the PAPI tree TREE as
+# build/BUILD/papi was configured (its config.status); sets papi_cc and
+# papi_pfmlib (the compiler and libpfm4 directory of that configuration).
+papi_configure() {
+	_tree=$1 _what=$3 _status=$BUILD_DIR/$2/papi/src/config.status
+	[ -x "$_status" ] || fail "$_status is missing: the build makes it before make check"
+	eval "set -- $("$_status" --config)"
+	papi_cc=${CC:-gcc} papi_pfmlib=
+	for _arg; do
+		case $_arg in
+		CC=*) papi_cc=${_arg#CC=} ;;
+		--with-pfm-libdir=*) papi_pfmlib=${_arg#*=} ;;
+		esac
+	done
+	must_build "$_what: configure" env -C "$_tree/src" ./configure "$@"
+}

@@ -80,21 +80,11 @@ printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VE
 # papi_build TREE BUILD WHAT: configures TREE as build/BUILD/papi was
 # configured, builds libpapi.a and links init.c with it.
 papi_build() {
-	_tree=$1 _status=$BUILD_DIR/$2/papi/src/config.status _what=$3
-	[ -x "$_status" ] || fail "$_status is missing: the build makes it before make check"
-	eval "set -- $("$_status" --config)"
-	_cc=${CC:-gcc} _pfmlib=
-	for _arg; do
-		case $_arg in
-		CC=*) _cc=${_arg#CC=} ;;
-		--with-pfm-libdir=*) _pfmlib=${_arg#*=} ;;
-		esac
-	done
-	must_build "$_what: configure" env -C "$_tree/src" ./configure "$@"
-	must_build "$_what: libpapi.a" make -C "$_tree/src" $JOBS static
-	must_build "$_what: a program linked with it" \
-		"$_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
-		-L"$_pfmlib" -lpfm -lpthread -ldl -lm
+	papi_configure "$1" "$2" "$3"
+	must_build "$3: libpapi.a" make -C "$1/src" $JOBS static
+	must_build "$3: a program linked with it" \
+		"$papi_cc" -I"$1/src" -o "$TMP/init" "$TMP/init.c" "$1/src/libpapi.a" \
+		-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
 }
 
 prefix_tree papi "$TMP/papi-tree" 1-fix
