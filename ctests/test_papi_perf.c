@@ -1734,6 +1734,76 @@ test_present_pmus_once(void **state)
 	PAPI_shutdown();
 }
 
+/* The generic perf section (presets/perf.csv, PAPI patch "papi_events.csv: */
+/* presets for libpfm4's generic perf PMU"), where the default PMU is     */
+/* libpfm4's perf: an x86 machine whose model libpfm4 has no table for    */
+/* and that has no ix86arch, as here with the core PMUs disabled.  Exactly */
+/* its four presets are listed, each on its one generic event.  Where the */
+/* kernel refuses the generic hardware event with ENOENT (no hardware     */
+/* PMU: an x86 VM without a virtual PMU), adding the preset fails with    */
+/* PAPI_ENOEVNT; where the kernel opens it, the preset is added.          */
+static void
+check_generic_perf_presets(void)
+{
+	static const struct {
+		const char *preset, *event;
+		unsigned long long config;
+	} want[] = {
+		{ "PAPI_TOT_CYC", "perf::PERF_COUNT_HW_CPU_CYCLES", PERF_COUNT_HW_CPU_CYCLES },
+		{ "PAPI_TOT_INS", "perf::PERF_COUNT_HW_INSTRUCTIONS", PERF_COUNT_HW_INSTRUCTIONS },
+		{ "PAPI_BR_INS", "perf::PERF_COUNT_HW_BRANCH_INSTRUCTIONS",
+		  PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+		{ "PAPI_BR_MSP", "perf::PERF_COUNT_HW_BRANCH_MISSES", PERF_COUNT_HW_BRANCH_MISSES },
+	};
+	struct perf_event_attr attr;
+	PAPI_event_info_t info;
+	int code = PAPI_PRESET_MASK, i, n = 0, es, fd, ret;
+
+	init_or_skip();
+	assert_non_null(strstr(PAPI_get_component_info(0)->description,
+			       "PMU perf (generic"));
+	assert_int_equal(PAPI_enum_event(&code, PAPI_ENUM_FIRST), PAPI_OK);
+	do {
+		memset(&info, 0, sizeof(info));
+		if (PAPI_get_event_info(code, &info) != PAPI_OK || info.count == 0)
+			continue;
+		for (i = 0; i < 4 && strcmp(info.symbol, want[i].preset); i++)
+			;
+		if (i == 4)
+			fail_msg("%s is listed, which the perf section does not define", info.symbol);
+		assert_int_equal(info.count, 1);
+		assert_string_equal(info.name[0], want[i].event);
+		n++;
+	} while (PAPI_enum_event(&code, PAPI_PRESET_ENUM_AVAIL) == PAPI_OK);
+	assert_int_equal(n, 4);
+
+	for (i = 0; i < 4; i++) {
+		memset(&attr, 0, sizeof(attr));
+		attr.size = sizeof(attr);
+		attr.type = PERF_TYPE_HARDWARE;
+		attr.config = want[i].config;
+		attr.exclude_kernel = attr.exclude_hv = 1;
+		errno = 0;
+		fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);
+		if (fd >= 0)
+			close(fd);
+		es = PAPI_NULL;
+		assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+		assert_int_equal(PAPI_event_name_to_code(want[i].preset, &code), PAPI_OK);
+		ret = PAPI_add_event(es, code);
+		if (fd >= 0)
+			assert_int_equal(ret, PAPI_OK);
+		else if (errno == ENOENT)
+			assert_int_equal(ret, PAPI_ENOEVNT);
+		printf("  %s: %s\n", want[i].preset, fd >= 0 ? "added" :
+		       errno == ENOENT ? "listed, not added: the kernel has no such event" :
+		       "listed, the kernel refuses user-only counting");
+		assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+		assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	}
+	PAPI_shutdown();
+}
+
 static const char *self_path;	/* argv[0] */
 
 static void
@@ -1775,6 +1845,9 @@ test_presets_same_as_full_parse(void **state)
 		snprintf(cmd, sizeof(cmd), "LIBPFM_DISABLED_PMUS='%s' '%s' generic",
 			disabled, self_path);
 		assert_int_equal(system(cmd), 0);
+	} else {
+		/* no core PMU to disable: the default PMU is the generic one */
+		check_generic_perf_presets();
 	}
 }
 
@@ -1785,11 +1858,19 @@ test_generic_presets_same_as_full_parse(void **state)
 	compare_loads();
 }
 
+static void
+test_generic_perf_presets(void **state)
+{
+	(void)state;
+	check_generic_perf_presets();
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct CMUnitTest generic[] = {
 		cmocka_unit_test(test_generic_presets_same_as_full_parse),
+		cmocka_unit_test(test_generic_perf_presets),
 	};
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_page_sign_extension),

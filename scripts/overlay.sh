@@ -175,10 +175,18 @@ patch_description() {
 	sed -n '/^\(--- \|diff \|Index: \)/q;p' "$1"
 }
 
+# patch_has_diff PATCHFILE: whether it changes upstream files. A patch that
+# only adds what patches/new-files gives it (a preset section, say) is its
+# description alone.
+patch_has_diff() {
+	grep -q '^\(--- \|diff \|Index: \)' "$1"
+}
+
 # apply_series_patch OVERLAY FILE DEST PROJECT [BASE]: applies one patch of
 # the series (FILE, relative to patches/) to the tree DEST, exactly (no
-# fuzz), or stops everything.
+# fuzz), or stops everything; a patch without a diff applies as nothing.
 apply_series_patch() {
+	patch_has_diff "$1/patches/$2" || return 0
 	if ! _out=$(patch -d "$3" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch <"$1/patches/$2" 2>&1); then
 		echo "$_out" | sed 's/^/    /' >&2
 		die "${1##*/}/patches/$2 does not apply to $(base_label "$4" "${5:-release}")"
@@ -194,7 +202,7 @@ new_files_of() {
 
 # check_new_files OVERLAY PROJECT: patches/new-files gives each new file (and,
 # for PAPI, each preset section) to exactly one patch of the series, and names
-# nothing else.
+# nothing else; a patch without a diff has new files.
 check_new_files() {
 	_o=${1##*/}
 	[ -f "$1/patches/new-files" ] || die "$_o/patches/new-files is missing: it says which patch adds each new file"
@@ -217,5 +225,9 @@ check_new_files() {
 	for _p in $(awk '!/^#/ && NF { print $2 }' "$1/patches/new-files" | sort -u); do
 		echo "$_patches" | cut -d' ' -f1 | grep -qx "$_p" ||
 			die "$_o/patches/new-files gives files to $_p, which is not in patches/series"
+	done
+	for _p in $(echo "$_patches" | cut -d' ' -f1); do
+		patch_has_diff "$1/patches/$_p" || [ -n "$(new_files_of "$1" "$_p")" ] ||
+			die "$_o/patches/$_p changes nothing: no diff, and patches/new-files gives it no file"
 	done
 }

@@ -6,7 +6,8 @@
 # claims, one claimed twice, an unknown class, classes out of order and a
 # series line that says wrongly what upstream's head takes are refused; on
 # upstream's head (a fake one here), a rebased patch is taken from
-# patches/head/ and one upstream has is left out, with its new files.
+# patches/head/ and one upstream has is left out, with its new files. A patch
+# that only adds new files has no diff; one that changes nothing is refused.
 . "$(dirname "$0")/lib.sh"
 
 for project in libpfm4 papi; do
@@ -99,6 +100,22 @@ grep -q '^Subject: \[PATCH\] Say hello in the README$' "$mail" || fail "fake ser
 grep -q '^+++ b/lib/pfmlib_new.c$' "$mail" || fail "fake series: the new file is not in its patch's mail"
 grep -q '^+/\* generated from data \*/$' "$mail" || fail "fake series: the generated file is not in its patch's mail"
 [ ! -d "$TMP/series-out/1-fix" ] || fail "fake series: an empty fix series was written"
+
+# A patch that only adds new files (a preset section, say) is its description
+# alone: its mail carries them. One that adds nothing either is refused.
+echo "/* also new */" >"$o/lib/pfmlib_also.c"
+printf 'Add a second new file\n\nIt is new too.\n' >"$o/patches/0003-only-new.patch"
+series "0001-touch.patch port" "0003-only-new.patch port"
+cp "$o/patches/new-files" "$TMP/new-files.before"
+echo "lib/pfmlib_also.c 0003-only-new.patch" >>"$o/patches/new-files"
+make_series
+mail=$(ls "$TMP/series-out/2-port"/0002-*.patch)
+grep -q '^Subject: \[PATCH 2/2\] Add a second new file$' "$mail" || fail "description-only patch: subject: $(grep '^Subject' "$mail")"
+grep -q '^+++ b/lib/pfmlib_also.c$' "$mail" || fail "description-only patch: its new file is not in its mail"
+rm "$o/lib/pfmlib_also.c"
+cp "$TMP/new-files.before" "$o/patches/new-files"
+expect_failure "patches/0003-only-new.patch changes nothing: no diff, and patches/new-files gives it no file" make_series
+rm "$o/patches/0003-only-new.patch"
 
 # On upstream's head (here the release again, as a directory): a fix that
 # upstream has is left out there with its new file, a rebased patch is
