@@ -15,10 +15,10 @@
  * on its own too); a user event defined again with an error does not hide
  * the user events after it (0061); a table's preset descriptions end with
  * the table (0070); presets and user events made of presets get the
- * formula and native events their terms mean (0078), and infix formulas
- * are read left to right (0079); a user event defined twice is one
- * (0080).  Cases that could crash run in a child process, so that a crash
- * is a failure of this test, not of the binary.
+ * formula and native events their terms mean (0078, 0084-0089, 0097), and
+ * infix formulas are read left to right (0079); a user event defined
+ * twice is one (0080).  Cases that could crash run in a child process,
+ * so that a crash is a failure of this test, not of the binary.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -817,14 +817,20 @@ cleanup(void **state)
 	return 0;
 }
 
-/* Presets and user events whose terms are presets (PAPI 0078): each term */
-/* is taken as the formula of its own native events (A, B: NATIVE_A and  */
-/* NATIVE_B), its native events added once.  7.2.0 also added each such  */
-/* term as a native event of code 0 (UE_IPC divided by it), mapped only  */
-/* the first repeated native event, renumbered a sum's second formula    */
-/* wrongly, kept 8 of 9 native events, and PAPI_event_name_to_code() of  */
-/* PAPI_L3_TCA crashed.  Terms it cannot combine make the event          */
-/* unavailable; infix formulas are read left to right (0079).            */
+/* Presets and user events whose terms are presets: each term is taken  */
+/* as the formula of its own native events (A, B: NATIVE_A and          */
+/* NATIVE_B), its native events added once.  Each case names the PAPI   */
+/* patch without which it fails: 7.2.0 also added each such term as a   */
+/* native event of code 0 (0078: UE_IPC divided by it),                  */
+/* PAPI_event_name_to_code() of a preset with a preset term crashed     */
+/* (0084: the first is PAPI_L3_TCA), a term's repeated native events    */
+/* were mapped wrongly (0085), an undefined preset or the event itself  */
+/* was a term (0086), a sum's second formula was renumbered wrongly and */
+/* a term without formula stood for its first event (0087), the merge   */
+/* shifted by tokens and replaced the wrong token (0088), read "N0N1"   */
+/* as N0 (0089), and kept 8 of 9 native events (0097).  Terms it        */
+/* cannot combine make the event unavailable; infix formulas are read   */
+/* left to right (0079).                                                */
 struct derived_case {
 	const char *name;
 	const char *postfix;	/* NULL: unavailable */
@@ -832,24 +838,32 @@ struct derived_case {
 };
 
 static const struct derived_case derived_cases[] = {
-	{ "UE_IPC", "N0|N1|/|", { NATIVE_B, NATIVE_A } },	/* B / A */
-	/* (B + A) * A: a DERIVED_ADD preset (no formula of its own) in a formula */
+	{ "UE_IPC", "N0|N1|/|", { NATIVE_B, NATIVE_A } },	/* B / A (0078) */
+	/* (B + A) * A: a DERIVED_ADD preset (no formula of its own) in a formula (0087) */
 	{ "UE_MIX", "N0|N1|+|N1|*|", { NATIVE_B, NATIVE_A } },
 	{ "PAPI_L3_DCA", "N0|N1|-|", { NATIVE_A, NATIVE_B } },	/* A - B */
-	/* (A - B) + (A - B) */
+	/* (A - B) + (A - B): looked up by name (0084), both native events */
+	/* repeated (0085), a sum of derived terms (0087) */
 	{ "PAPI_L3_TCA", "N0|N1|-|N0|N1|-|+|", { NATIVE_A, NATIVE_B } },
-	/* B + (A - B): a native term, then a derived one */
+	/* B + (B - A): the term's first native event repeated, not its second (0085) */
+	{ "PAPI_L3_DCW", "N0|N0|N1|-|+|", { NATIVE_B, NATIVE_A } },
+	/* B + (A - B): a native term, then a derived one (0087) */
 	{ "PAPI_L2_TCA", "N0|N1|N0|-|+|", { NATIVE_B, NATIVE_A } },
-	/* (A - B) + B: a derived term, then a native one */
+	/* (A - B) + B: a derived term, then a native one (0087) */
 	{ "PAPI_L2_TCM", "N0|N1|-|N1|+|", { NATIVE_A, NATIVE_B } },
-	{ "PAPI_L2_DCA", NULL, { NULL } },	/* its own term */
-	{ "PAPI_L2_ICA", NULL, { NULL } },	/* PAPI_L1_ICM: not in this table */
-	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED, a second term */
-	{ "PAPI_L2_LDM", NULL, { NULL } },	/* nine native events: 7.2.0 kept 8 */
+	/* ((A - B) + (A - B)) / A: a term of 2 native events and 4 tokens, */
+	/* then another term (0088) */
+	{ "UE_TCA_RATE", "N0|N1|-|N0|N1|-|+|N0|/|", { NATIVE_A, NATIVE_B } },
+	{ "PAPI_L2_DCA", NULL, { NULL } },	/* its own first term (0086) */
+	{ "PAPI_L2_DCM", NULL, { NULL } },	/* its own second term (0086) */
+	{ "PAPI_L2_ICA", NULL, { NULL } },	/* PAPI_L1_ICM: not in this table (0086) */
+	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED, a second term (0087) */
+	{ "PAPI_L2_LDM", NULL, { NULL } },	/* nine native events: 7.2.0 kept 8 (0097) */
+	{ "PAPI_L2_STM", NULL, { NULL } },	/* 7 native events and a term of 2 (0097) */
 	/* DERIVED_INFIX left to right (0079): (A - B) - A, (A / B) * A */
 	{ "PAPI_L1_DCM", "N0|N1|-|N0|-|", { NATIVE_A, NATIVE_B } },
 	{ "PAPI_L1_LDM", "N0|N1|/|N0|*|", { NATIVE_A, NATIVE_B } },
-	/* a formula the calculation reads, but not one the merge takes apart */
+	/* a formula the calculation reads, but not one the merge takes apart (0089) */
 	{ "UE_RAW", "N0N1|+|", { NATIVE_A, NATIVE_B } },
 	{ "UE_ON_RAW", NULL, { NULL } },
 };
@@ -885,19 +899,25 @@ derived_terms(void *arg)
 			"PRESET,PAPI_TOT_INS,NOT_DERIVED,%s\n"
 			"PRESET,PAPI_L3_DCA,DERIVED_POSTFIX,N0|N1|-|,%s,%s\n"
 			"PRESET,PAPI_L3_TCA,DERIVED_ADD,PAPI_L3_DCA,PAPI_L3_DCA\n"
+			"PRESET,PAPI_L3_DCR,DERIVED_POSTFIX,N0|N1|-|," NATIVE_B "," NATIVE_A "\n"
+			"PRESET,PAPI_L3_DCW,DERIVED_ADD,PAPI_TOT_INS,PAPI_L3_DCR\n"
 			"PRESET,PAPI_LST_INS,DERIVED_ADD,%s,%s\n"
 			"PRESET,PAPI_L2_TCA,DERIVED_ADD,PAPI_TOT_INS,PAPI_L3_DCA\n"
 			"PRESET,PAPI_L2_TCM,DERIVED_ADD,PAPI_L3_DCA,PAPI_TOT_INS\n"
 			"PRESET,PAPI_L2_DCA,DERIVED_ADD,PAPI_L2_DCA,PAPI_TOT_CYC\n"
+			"PRESET,PAPI_L2_DCM,DERIVED_ADD,PAPI_TOT_CYC,PAPI_L2_DCM\n"
 			"PRESET,PAPI_L2_ICA,DERIVED_ADD,PAPI_L1_ICM,PAPI_TOT_CYC\n"
 			"PRESET,PAPI_L1_STM,NOT_DERIVED," NATIVE_A ",PAPI_L3_DCA\n"
 			"PRESET,PAPI_L2_LDM,DERIVED_ADD," NATIVE_A "," NATIVE_A "," NATIVE_A ","
 			NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "\n"
+			"PRESET,PAPI_L2_STM,DERIVED_ADD," NATIVE_A "," NATIVE_A "," NATIVE_A ","
+			NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A ",PAPI_L3_DCA\n"
 			"PRESET,PAPI_L1_DCM,DERIVED_INFIX,N0-N1-N0," NATIVE_A "," NATIVE_B "\n"
 			"PRESET,PAPI_L1_LDM,DERIVED_INFIX,N0/N1*N0," NATIVE_A "," NATIVE_B "\n") != 0 ||
 	    write_table(events, "CPU,%s\n"
 			"EVENT,UE_IPC,DERIVED_POSTFIX,N0|N1|/|,PAPI_TOT_INS,PAPI_TOT_CYC\n"
 			"EVENT,UE_MIX,DERIVED_POSTFIX,N0|N1|*|,PAPI_LST_INS,PAPI_TOT_CYC\n"
+			"EVENT,UE_TCA_RATE,DERIVED_POSTFIX,N0|N1|/|,PAPI_L3_TCA,PAPI_TOT_CYC\n"
 			"EVENT,UE_RAW,DERIVED_POSTFIX,N0N1|+|," NATIVE_A "," NATIVE_B "\n"
 			"EVENT,UE_ON_RAW,DERIVED_ADD," NATIVE_B ",UE_RAW\n") != 0)
 		return 2;
