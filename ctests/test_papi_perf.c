@@ -1806,18 +1806,15 @@ check_generic_perf_presets(void)
 
 static const char *self_path;	/* argv[0] */
 
+/* The core PMUs libpfm4 finds here other than its generic perf ones */
+/* (ix86arch and riscv included), comma-separated                     */
 static void
-test_presets_same_as_full_parse(void **state)
+model_core_pmus(char *list, size_t size)
 {
 	pfm_pmu_info_t pinfo;
-	char disabled[1024] = "";
 	int i;
 
-	(void)state;
-	/* The model-specific core PMUs libpfm4 finds here: disabling them */
-	/* makes PAPI use the generic perf section.  (That case goes first: */
-	/* PAPI 7.0.0 re-initialized with fewer PMUs than before frees     */
-	/* stale PMU names at shutdown; 7.2.0 not checked.)                */
+	list[0] = '\0';
 	assert_int_equal(pfm_initialize(), PFM_SUCCESS);
 	for (i = 0; i < PFM_PMU_MAX; i++) {
 		memset(&pinfo, 0, sizeof(pinfo));
@@ -1827,11 +1824,24 @@ test_presets_same_as_full_parse(void **state)
 		if (pinfo.type != PFM_PMU_TYPE_CORE || !strcmp(pinfo.name, "perf") ||
 		    !strcmp(pinfo.name, "perf_raw"))
 			continue;
-		if (disabled[0])
-			strcat(disabled, ",");
-		strncat(disabled, pinfo.name, sizeof(disabled) - strlen(disabled) - 2);
+		if (list[0])
+			strcat(list, ",");
+		strncat(list, pinfo.name, size - strlen(list) - 2);
 	}
 	pfm_terminate();
+}
+
+static void
+test_presets_same_as_full_parse(void **state)
+{
+	char disabled[1024];
+
+	(void)state;
+	/* The model-specific core PMUs libpfm4 finds here: disabling them */
+	/* makes PAPI use the generic perf section.  (That case goes first: */
+	/* PAPI 7.0.0 re-initialized with fewer PMUs than before frees     */
+	/* stale PMU names at shutdown; 7.2.0 not checked.)                */
+	model_core_pmus(disabled, sizeof(disabled));
 
 	/* this machine's CPU section, if PAPI has one */
 	compare_loads();
@@ -1865,13 +1875,87 @@ test_generic_perf_presets(void **state)
 	check_generic_perf_presets();
 }
 
+/* perf_event's description, PAPI initialized (not skipped if disabled) */
+static const PAPI_component_info_t *
+perf_event_info(void)
+{
+	int cidx;
+
+	if (PAPI_is_initialized())
+		PAPI_shutdown();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	cidx = PAPI_get_component_index("perf_event");
+	assert_true(cidx >= 0);
+	return PAPI_get_component_info(cidx);
+}
+
+static int generic_run;	/* "generic": the core PMUs disabled */
+
+#define GENERIC_SUFFIX " (generic: no model-specific PMU found)"
+
+/* Where PAPI finds no model-specific core PMU (the "generic" run, with  */
+/* the core PMUs libpfm4 finds here disabled, as in an x86 VM without a */
+/* PMU) perf_event is enabled with a generic default PMU, named in its  */
+/* description (0007); PAPI 7.2.0 disabled the component.  Skipped in   */
+/* the main run where PAPI found a model-specific PMU.                  */
+static void
+test_generic_pmu_default(void **state)
+{
+	const PAPI_component_info_t *info;
+
+	(void)state;
+	errno = 0;
+	if (syscall(__NR_perf_event_open, NULL, 0, -1, -1, 0) < 0 && errno == ENOSYS)
+		skip();
+	info = perf_event_info();
+	assert_false(info->disabled);
+	if (generic_run) {
+		assert_string_equal(info->description,
+				    "Linux perf_event CPU counters, PMU perf" GENERIC_SUFFIX);
+	} else if (!strstr(info->description, GENERIC_SUFFIX)) {
+		PAPI_shutdown();
+		skip();
+	}
+	assert_true(strncmp(info->description, "Linux perf_event CPU counters, PMU ", 35) == 0);
+	PAPI_shutdown();
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* A model-specific default PMU is named too (0102): skl, forced, in a */
+/* new process (libpfm4 reads LIBPFM_FORCE_PMU once per process)       */
+static void
+test_description_names_pmu(void **state)
+{
+	char cmd[1200];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "LIBPFM_FORCE_PMU=skl '%s' forced-skl", self_path);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void
+test_forced_skl_description(void **state)
+{
+	(void)state;
+	assert_string_equal(perf_event_info()->description,
+			    "Linux perf_event CPU counters, PMU skl");
+	PAPI_shutdown();
+}
+#endif
+
 int
 main(int argc, char **argv)
 {
 	const struct CMUnitTest generic[] = {
 		cmocka_unit_test(test_generic_presets_same_as_full_parse),
 		cmocka_unit_test(test_generic_perf_presets),
+		cmocka_unit_test(test_generic_pmu_default),
 	};
+#if defined(__x86_64__) || defined(__i386__)
+	const struct CMUnitTest forced_skl[] = {
+		cmocka_unit_test(test_forced_skl_description),
+	};
+#endif
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_page_sign_extension),
 		cmocka_unit_test(test_page_reads_counter),
@@ -1889,6 +1973,10 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_skip_lines_table_end),
 		cmocka_unit_test(test_presets_same_as_full_parse),
+		cmocka_unit_test(test_generic_pmu_default),
+#if defined(__x86_64__) || defined(__i386__)
+		cmocka_unit_test(test_description_names_pmu),
+#endif
 		cmocka_unit_test(test_group_add_start_reset),
 		cmocka_unit_test(test_add_opens_only_new_event),
 		cmocka_unit_test(test_remove_then_add),
@@ -1912,7 +2000,12 @@ main(int argc, char **argv)
 	};
 
 	self_path = argv[0];
-	if (argc > 1 && !strcmp(argv[1], "generic"))
+	generic_run = argc > 1 && !strcmp(argv[1], "generic");
+	if (generic_run)
 		return cmocka_run_group_tests(generic, NULL, NULL);
+#if defined(__x86_64__) || defined(__i386__)
+	if (argc > 1 && !strcmp(argv[1], "forced-skl"))
+		return cmocka_run_group_tests(forced_skl, NULL, NULL);
+#endif
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,9 +4,10 @@
  * fixtures of ctests/fixtures/cpuinfo opened for /proc/cpuinfo, see open()
  * below), the CPU clock and its
  * source (cpufreq and device tree files from ctests/fixtures/cpu-clock, see
- * open() below), the cycle timer's arithmetic and monotonicity, and the
- * perf_event PMU probe's decision logic with a fault-injected
- * perf_event_open.
+ * open() below), the cycle timer's arithmetic and monotonicity, PAPI's
+ * timers going through the C library's clock_gettime() (counted by the
+ * wrapper below), and the perf_event PMU probe's decision logic with a
+ * fault-injected perf_event_open.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
+#include <dlfcn.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
 
@@ -70,6 +72,25 @@ open_hook(const char *path, char *buf, size_t size)
 		return path;
 	snprintf(buf, size, "%s/%s", clock_root, rest);
 	return buf;
+}
+
+/*
+ * clock_gettime() for libpapi.a, as open() above: counts the calls per
+ * clock, then calls the C library's (the vDSO where the clock allows).
+ * PAPI 7.2.0's timers made the system call instead, past this wrapper.
+ */
+static int clock_calls[16];
+
+int
+clock_gettime(clockid_t id, struct timespec *ts)
+{
+	static int (*real)(clockid_t, struct timespec *);
+
+	if (id >= 0 && id < 16)
+		clock_calls[id]++;
+	if (!real)
+		real = (int (*)(clockid_t, struct timespec *))dlsym(RTLD_NEXT, "clock_gettime");
+	return real(id, ts);
 }
 
 static void
@@ -303,6 +324,41 @@ test_clock_unknown(void **state)
 	clock_is("hifive-unmatched-linux6.txt", "none", 0, 0, NULL);
 	clock_is("hifive-unmatched-linux6.txt", "dt-too-long", 0, 0, NULL);
 	clock_is("empty.txt", "none", 0, 0, NULL);
+	/* x86 too (0037): no cpufreq, no "cpu MHz" (x86's "bogomips" is */
+	/* not PAPI's "BogoMIPS")                                        */
+	clock_is("x86-64-no-cpu-mhz.txt", "none", 0, 0, NULL);
+}
+
+/* With the clock unknown, PAPI_get_virt_cyc counts at a nominal 1 GHz */
+/* on every architecture, x86 included (0101): it was the thread's    */
+/* CPU time in microseconds times the clock, -1 or 0 here.            */
+static void
+test_virt_cycles_unknown_clock(void **state)
+{
+	long long v0, v1, n0, n1;
+	volatile double x = 1.0;
+	int i;
+
+	(void)state;
+	use_fixture("x86-64-no-cpu-mhz.txt");
+	clock_root = CLOCK_FIXTURES "/none";
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	clock_root = NULL;
+	cpuinfo_fixture = NULL;
+	assert_int_equal(PAPI_get_hardware_info()->cpu_max_mhz, 0);
+	/* as the process's first read would (an earlier test read first) */
+	_linux_cycles_init(PAPI_get_hardware_info()->cpu_max_mhz);
+	n0 = PAPI_get_virt_nsec();
+	v0 = PAPI_get_virt_cyc();
+	for (i = 0; i < 3000000; i++)
+		x = x * 1.0000001;
+	v1 = PAPI_get_virt_cyc();
+	n1 = PAPI_get_virt_nsec();
+	assert_true(v0 > 0 && v1 > v0);
+	/* one cycle a nanosecond: within the nanoseconds around it */
+	assert_true(v1 - v0 <= n1 - n0);
+	assert_true(v1 - v0 >= (n1 - n0) / 2);
+	PAPI_shutdown();
 }
 
 /* ---- Cycle timer -------------------------------------------------- */
@@ -422,6 +478,26 @@ test_papi_timers(void **state)
 	assert_true(v0 > 0 && v1 > v0);
 	assert_true(PAPI_get_real_nsec() > 0);
 	assert_true(PAPI_get_virt_usec() > 0);
+	PAPI_shutdown();
+}
+
+/* PAPI's microsecond and nanosecond timers call clock_gettime(), which  */
+/* reads the real-time clock in the vDSO, on every architecture, x86    */
+/* included (0105); syscall(__NR_clock_gettime) would not be counted.  */
+static void
+test_timers_through_clock_gettime(void **state)
+{
+	(void)state;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	memset(clock_calls, 0, sizeof(clock_calls));
+	assert_true(PAPI_get_real_usec() > 0);
+	assert_int_equal(clock_calls[CLOCK_REALTIME], 1);
+	assert_true(PAPI_get_real_nsec() > 0);
+	assert_int_equal(clock_calls[CLOCK_REALTIME], 2);
+	assert_true(PAPI_get_virt_usec() > 0);
+	assert_int_equal(clock_calls[CLOCK_THREAD_CPUTIME_ID], 1);
+	assert_true(PAPI_get_virt_nsec() > 0);
+	assert_int_equal(clock_calls[CLOCK_THREAD_CPUTIME_ID], 2);
 	PAPI_shutdown();
 }
 
@@ -657,10 +733,12 @@ main(void)
 		cmocka_unit_test_teardown(test_clock_cpuinfo_line, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_device_tree, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_unknown, clock_teardown),
+		cmocka_unit_test_teardown(test_virt_cycles_unknown_clock, clock_teardown),
 		cmocka_unit_test(test_cycles_scale),
 		cmocka_unit_test(test_dt_cell),
 		cmocka_unit_test(test_cycles_monotonic_and_scaled),
 		cmocka_unit_test(test_papi_timers),
+		cmocka_unit_test(test_timers_through_clock_gettime),
 		cmocka_unit_test(test_probe_u74_no_sscofpmf),
 		cmocka_unit_test(test_probe_full_pmu),
 		cmocka_unit_test(test_probe_inconclusive),

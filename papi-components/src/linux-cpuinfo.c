@@ -31,54 +31,11 @@
 #include "papi.h"
 #include "papi_internal.h"
 #include "linux-cpuinfo.h"
-#include "linux-cycles.h"
 
 /* SiFive's JEDEC id (bank 10, 0x09) as found in mvendorid */
 #define RISCV_MVENDORID_SIFIVE	0x489ULL
 /* SiFive 7 series (U74, S7, E7) */
 #define RISCV_MARCHID_SIFIVE_7	0x8000000000000007ULL
-
-/* The searches rewind() the file for each key, and stdio re-reads it   */
-/* from procfs each time (a few system calls per key): read it once,    */
-/* into one buffer (64 KiB: some 60 x86 or 250 AArch64 CPUs), and       */
-/* search that.  A larger file is read from the file as before.         */
-/* The file is opened once, with open(): a test program can give PAPI  */
-/* another file for /proc/cpuinfo by wrapping open().                  */
-static char cpuinfo_buffer[64 * 1024];
-
-FILE *
-_linux_cpuinfo_fopen( void )
-{
-	const char *path = "/proc/cpuinfo";
-	size_t len = 0;
-	ssize_t n;
-	int fd;
-
-	fd = open( path, O_RDONLY );
-	if ( fd < 0 )
-		return NULL;
-	while ( len < sizeof ( cpuinfo_buffer ) ) {
-		n = read( fd, cpuinfo_buffer + len, sizeof ( cpuinfo_buffer ) - len );
-		if ( n < 0 && errno == EINTR )
-			continue;
-		if ( n <= 0 )
-			break;
-		len += ( size_t ) n;
-	}
-	/* empty (or unreadable), or too large: the file itself, from its */
-	/* start, through the descriptor already open                     */
-	if ( len == 0 || len == sizeof ( cpuinfo_buffer ) ) {
-		FILE *f = NULL;
-
-		if ( lseek( fd, 0, SEEK_SET ) == 0 )
-			f = fdopen( fd, "r" );
-		if ( f == NULL )
-			close( fd );
-		return f;
-	}
-	close( fd );
-	return fmemopen( cpuinfo_buffer, len, "r" );
-}
 
 /* The value of the first line whose key is exactly "key" (as opposed to */
 /* linux-common.c's search_cpu_info(), which matches "vendor" inside    */
@@ -204,16 +161,4 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 	hwinfo->revision = 0.0;
 
 	return PAPI_OK;
-}
-
-/* Through cpu0's of_node link: one open (ENOENT without a device tree) */
-/* instead of a scan of /proc/device-tree/cpus, and the node of the CPU */
-/* Linux runs on (on the Unmatched, cpu@0 is the S7 monitor core).      */
-int
-_linux_dt_cpu_mhz( void )
-{
-	unsigned long long hz;
-
-	hz = _linux_read_dt_cell( "/sys/devices/system/cpu/cpu0/of_node/clock-frequency" );
-	return ( hz >= 1000000ULL ) ? ( int ) ( hz / 1000000ULL ) : -1;
 }

@@ -1,15 +1,12 @@
 /*
  * File:    linux-cycles.c
  *
- * PAPI_get_real_cyc() and PAPI_get_virt_cyc() for Linux on AArch64 and
- * RISC-V.
+ * PAPI_get_real_cyc() for Linux on RISC-V.
  *
- * Neither architecture lets user space read the CPU cycle counter by
- * default: on AArch64 PMCCNTR_EL0 is trapped unless the kernel opts in, and
- * on RISC-V Linux 6.6 and later a bare rdcycle raises SIGILL.  Both have an
- * always readable fixed-frequency timer instead: the generic timer
- * (cntvct_el0, frequency in cntfrq_el0) and the time CSR (rdtime, frequency
- * in the device tree property /cpus/timebase-frequency).
+ * Linux 6.6 and later do not let user space read the cycle counter: a
+ * bare rdcycle raises SIGILL.  The time CSR is always readable instead
+ * (rdtime, frequency in the device tree property
+ * /cpus/timebase-frequency).
  *
  * Method: cycles = timer ticks * cpu_hz / tick_hz, where cpu_hz is the
  * nominal CPU frequency PAPI found (hw_info.cpu_max_mhz: cpufreq, then
@@ -17,8 +14,7 @@
  * nominal cycles: it is monotonic and proportional to wall time, and it is
  * not the core's actual cycle count under frequency scaling.  Its
  * resolution is one timer tick, cpu_hz / tick_hz cycles (1 us on a FU740
- * with its 1 MHz timebase, 1200 cycles at 1.2 GHz; 18.5 ns on a Raspberry
- * Pi 4 with its 54 MHz timer).
+ * with its 1 MHz timebase, 1200 cycles at 1.2 GHz).
  *
  * If the timer frequency cannot be found, clock_gettime(CLOCK_MONOTONIC)
  * (served by the vDSO from the same timer) is used instead.  If the CPU
@@ -42,34 +38,13 @@
 
 /* Set up by the first read of any thread, maybe by several at once:   */
 /* every access is atomic, and the release store of cyc_ready publishes */
-/* the frequencies to the threads whose acquire load sees it (AArch64  */
-/* and RISC-V may make stores visible out of order).                   */
+/* the frequencies to the threads whose acquire load sees it (RISC-V  */
+/* may make stores visible out of order).                              */
 static unsigned long long cyc_tick_hz;	/* 0: use clock_gettime() */
 static unsigned long long cyc_cpu_hz;	/* nominal CPU frequency */
 static int cyc_ready;
 
-#if defined(__aarch64__)
-#define HAVE_ARCH_TIMER 1
-static inline unsigned long long
-arch_timer_ticks( void )
-{
-	unsigned long long t;
-
-	/* the isb keeps the read from being speculated ahead of earlier code */
-	__asm__ __volatile__( "isb; mrs %0, cntvct_el0" : "=r"( t ) : : "memory" );
-	return t;
-}
-
-static unsigned long long
-arch_timer_hz( void )
-{
-	unsigned long long f;
-
-	__asm__ __volatile__( "mrs %0, cntfrq_el0" : "=r"( f ) );
-	return f;
-}
-
-#elif defined(__riscv) && (__riscv_xlen == 64)
+#if defined(__riscv) && (__riscv_xlen == 64)
 #define HAVE_ARCH_TIMER 1
 static inline unsigned long long
 arch_timer_ticks( void )
@@ -188,20 +163,6 @@ _linux_cycles_read( void )
 #endif
 	return ( long long ) _linux_cycles_scale( mono_nsec(  ),
 						  CYC_NSEC_PER_SEC, cpu_hz );
-}
-
-long long
-_linux_get_virt_cycles( void )
-{
-	struct timespec ts;
-	unsigned long long ns;
-
-	cycles_setup(  );
-	clock_gettime( CLOCK_THREAD_CPUTIME_ID, &ts );
-	ns = ( unsigned long long ) ts.tv_sec * CYC_NSEC_PER_SEC +
-		( unsigned long long ) ts.tv_nsec;
-	return ( long long ) _linux_cycles_scale( ns, CYC_NSEC_PER_SEC,
-						  _linux_cycles_cpu_hz(  ) );
 }
 
 unsigned long long

@@ -3,7 +3,7 @@
  *
  * Cycle-scaled wall clock for Linux on architectures whose user-visible
  * counter is a fixed-frequency timer rather than the CPU clock
- * (AArch64 generic timer, RISC-V time CSR).
+ * (RISC-V time CSR).
  */
 
 #ifndef _LINUX_CYCLES_H
@@ -15,9 +15,6 @@ int _linux_cycles_init( int cpu_mhz );
 
 /* Wall clock in (nominal) CPU cycles; monotonic, never 0 once set up.   */
 long long _linux_cycles_read( void );
-
-/* Thread CPU time in (nominal) CPU cycles.                              */
-long long _linux_get_virt_cycles( void );
 
 /* Helpers, exported for unit tests.                                     */
 unsigned long long _linux_cycles_scale( unsigned long long ticks,
