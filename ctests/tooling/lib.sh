@@ -47,13 +47,14 @@ fake_checkout() {
 	mkdir -p "$TMP/top/libpfm4-pmus/patches" "$TMP/top/papi-components/patches" "$TMP/top/presets"
 }
 
-# papi_configure TREE BUILD WHAT: configures the PAPI tree TREE as
-# build/BUILD/papi was configured (its config.status); sets papi_cc and
-# papi_pfmlib (the compiler and libpfm4 directory of that configuration).
-papi_configure() {
-	_tree=$1 _what=$3 _status=$BUILD_DIR/$2/papi/src/config.status
+# papi_config BUILD: the arguments build/BUILD/papi was configured with (its
+# config.status), quoted for eval "set -- ..."; sets papi_cc and papi_pfmlib
+# (the compiler and libpfm4 directory of that configuration).
+papi_config() {
+	_status=$BUILD_DIR/$1/papi/src/config.status
 	[ -x "$_status" ] || fail "$_status is missing: the build makes it before make check"
-	eval "set -- $("$_status" --config)"
+	papi_args=$("$_status" --config)
+	eval "set -- $papi_args"
 	papi_cc=${CC:-gcc} papi_pfmlib=
 	for _arg; do
 		case $_arg in
@@ -61,5 +62,13 @@ papi_configure() {
 		--with-pfm-libdir=*) papi_pfmlib=${_arg#*=} ;;
 		esac
 	done
+}
+
+# papi_configure TREE BUILD WHAT: configures the PAPI tree TREE as
+# build/BUILD/papi was configured (papi_config).
+papi_configure() {
+	_tree=$1 _what=$3
+	papi_config "$2"
+	eval "set -- $papi_args"
 	must_build "$_what: configure" env -C "$_tree/src" ./configure "$@"
 }
