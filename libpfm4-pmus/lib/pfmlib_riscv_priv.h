@@ -64,31 +64,6 @@ typedef struct {
 
 #define RISCV_SBI_FW_EVENT	(1ULL << 63)	/* config bit of SBI firmware events */
 
-/* identification of one hart from /proc/cpuinfo */
-#define RISCV_HAS_MVENDORID	0x1
-#define RISCV_HAS_MARCHID	0x2
-#define RISCV_HAS_MIMPID	0x4
-#define RISCV_HAS_UARCH		0x8
-
-typedef struct {
-	unsigned int	has;		/* RISCV_HAS_* of the keys present and valid */
-	uint64_t	mvendorid;
-	uint64_t	marchid;
-	uint64_t	mimpid;
-	const char	*uarch;		/* points into the cpuinfo buffer */
-	const char	*isa;		/* never NULL for a hart */
-} pfm_riscv_hart_t;
-
-/*
- * Every RISC-V PMU has the same detect routine: the harts of cpuinfo are
- * identified (pfmlib_riscv.c: the patterns of Linux perf's mapfile, then the
- * device-tree uarch line where the ids are missing or zero), and the PMU of
- * the core that every hart has is the one detected; harts of no known core,
- * or of several, get the generic riscv PMU. So at most one RISC-V core PMU
- * is ever active.
- */
-extern int pfm_riscv_detect(void *this);
-
 extern int pfm_riscv_get_encoding(void *this, pfmlib_event_desc_t *e);
 extern int pfm_riscv_get_event_first(void *this);
 extern int pfm_riscv_get_event_next(void *this, int idx);
@@ -100,47 +75,5 @@ extern unsigned int pfm_riscv_get_event_nattrs(void *this, int pidx);
 
 extern void pfm_riscv_perf_validate_pattrs(void *this, pfmlib_event_desc_t *e);
 extern int pfm_riscv_get_perf_encoding(void *this, pfmlib_event_desc_t *e);
-
-/*
- * No RISC-V PMU filters by privilege level in libpfm4: the U74 has no
- * Sscofpmf (the kernel rejects exclude_* on it), and firmware events are
- * counted by the SBI implementation. Events count at all levels.
- */
-#define RISCV_PLM	0
-
-/* an event of a table, in one line */
-#define RISCV_EVENT(n, c, d) { .name = n, .desc = d, .code = c }
-
-/*
- * A core PMU: name, description, id and event table; two fixed counters
- * (mcycle, minstret); the number of programmable counters is left at 0
- * unless known (the kernel learns it from the SBI firmware).
- */
-#define RISCV_CORE_PMU(n, d, id, table) \
-	.desc			= d, \
-	.name			= n, \
-	.pmu			= id, \
-	.pme_count		= LIBPFM_ARRAY_SIZE(table), \
-	.pe			= table, \
-	.num_fixed_cntrs	= 2, \
-	RISCV_PMU_COMMON
-
-/* what every RISC-V PMU description holds besides its name, id and table */
-#define RISCV_PMU_COMMON \
-	.type			= PFM_PMU_TYPE_CORE, \
-	.flags			= PFMLIB_PMU_FL_NO_SMPL, \
-	.pmu_detect		= pfm_riscv_detect, \
-	.max_encoding		= 1, \
-	.supported_plm		= RISCV_PLM, \
-	.get_event_encoding[PFM_OS_NONE] = pfm_riscv_get_encoding, \
-	 PFMLIB_ENCODE_PERF(pfm_riscv_get_perf_encoding), \
-	.get_event_first	= pfm_riscv_get_event_first, \
-	.get_event_next		= pfm_riscv_get_event_next, \
-	.event_is_valid		= pfm_riscv_event_is_valid, \
-	.validate_table		= pfm_riscv_validate_table, \
-	.get_event_info		= pfm_riscv_get_event_info, \
-	.get_event_attr_info	= pfm_riscv_get_event_attr_info, \
-	 PFMLIB_VALID_PERF_PATTRS(pfm_riscv_perf_validate_pattrs), \
-	.get_event_nattrs	= pfm_riscv_get_event_nattrs
 
 #endif /* __PFMLIB_RISCV_PRIV_H__ */
