@@ -329,6 +329,17 @@ test_clock_unknown(void **state)
 	clock_is("x86-64-no-cpu-mhz.txt", "none", 0, 0, NULL);
 }
 
+/* A few milliseconds of this thread's CPU time, for the timers to see */
+static void
+spin(void)
+{
+	volatile double x = 1.0;
+	int i;
+
+	for (i = 0; i < 3000000; i++)
+		x = x * 1.0000001;
+}
+
 /* With the clock unknown, PAPI_get_virt_cyc counts at a nominal 1 GHz */
 /* on every architecture, x86 included (0101): it was the thread's    */
 /* CPU time in microseconds times the clock, -1 or 0 here.            */
@@ -336,8 +347,6 @@ static void
 test_virt_cycles_unknown_clock(void **state)
 {
 	long long v0, v1, n0, n1;
-	volatile double x = 1.0;
-	int i;
 
 	(void)state;
 	use_fixture("x86-64-no-cpu-mhz.txt");
@@ -350,8 +359,7 @@ test_virt_cycles_unknown_clock(void **state)
 	_linux_cycles_init(PAPI_get_hardware_info()->cpu_max_mhz);
 	n0 = PAPI_get_virt_nsec();
 	v0 = PAPI_get_virt_cyc();
-	for (i = 0; i < 3000000; i++)
-		x = x * 1.0000001;
+	spin();
 	v1 = PAPI_get_virt_cyc();
 	n1 = PAPI_get_virt_nsec();
 	assert_true(v0 > 0 && v1 > v0);
@@ -460,16 +468,13 @@ static void
 test_papi_timers(void **state)
 {
 	long long c0, c1, u0, u1, v0, v1;
-	volatile double x = 1.0;
-	int i;
 
 	(void)state;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
 	c0 = PAPI_get_real_cyc();
 	u0 = PAPI_get_real_usec();
 	v0 = PAPI_get_virt_cyc();
-	for (i = 0; i < 3000000; i++)
-		x = x * 1.0000001;
+	spin();
 	c1 = PAPI_get_real_cyc();
 	u1 = PAPI_get_real_usec();
 	v1 = PAPI_get_virt_cyc();
