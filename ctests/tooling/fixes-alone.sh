@@ -44,11 +44,7 @@ fix_built() {
 			papi_configure "$_tree" host "    PAPI"
 		fi
 		must_build "    PAPI: libraries" make -C "$_tree/src" -j2 static shared
-		must_build "    a program calling PAPI_library_init()" \
-			"$papi_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
-			-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
-		LD_LIBRARY_PATH=$papi_pfmlib "$TMP/init" || fail "    PAPI_library_init() fails"
-		echo "    PAPI_library_init() succeeds"
+		papi_init_linked "$_tree" "    a program calling PAPI_library_init()" run
 		for _test in $(sed -n 's|^+++ b/src/ctests/\([a-z_0-9]*\)\.c.*|\1|p' "$_mail"); do
 			[ -f "$_tree/src/testlib/libtestlib.a" ] ||
 				must_build "    PAPI's testlib" make -C "$_tree/src/testlib"
@@ -64,8 +60,6 @@ fix_built() {
 		done ;;
 	esac
 }
-printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
-	>"$TMP/init.c"
 pfm_options=$(cat "${BUILD_DIR:?set by make}/libpfm4.options")
 [ "${FIXES_BUILD:-}" != yes ] || papi_config host
 

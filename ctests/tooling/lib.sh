@@ -72,3 +72,18 @@ papi_configure() {
 	eval "set -- $papi_args"
 	must_build "$_what: configure" env -C "$_tree/src" ./configure "$@"
 }
+
+# papi_init_linked TREE WHAT [run]: a program calling PAPI_library_init()
+# linked with TREE's libpapi.a and the configuration's libpfm4 (papi_config),
+# so that a function no file of the tree defines fails as well as a missing
+# header; with "run", it is also run and must succeed.
+papi_init_linked() {
+	[ -f "$TMP/init.c" ] ||
+		printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
+			>"$TMP/init.c"
+	must_build "$2" "$papi_cc" -I"$1/src" -o "$TMP/init" "$TMP/init.c" "$1/src/libpapi.a" \
+		-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
+	[ "${3:-}" = run ] || return 0
+	LD_LIBRARY_PATH=$papi_pfmlib "$TMP/init" || fail "    PAPI_library_init() fails"
+	echo "    PAPI_library_init() succeeds"
+}

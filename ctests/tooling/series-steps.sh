@@ -20,8 +20,6 @@ JOBS=-j2
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
 native=$(uname -m)
 papi_config host
-printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
-	>"$TMP/init.c"
 
 # step_built PROJECT TREE MAIL (in a subshell: a failure ends only it)
 step_built() {
@@ -42,11 +40,7 @@ step_built() {
 			papi_configure "$_tree" host "    PAPI"
 		fi
 		must_build "    PAPI: libraries" make -C "$_tree/src" $JOBS static shared
-		must_build "    a program calling PAPI_library_init()" \
-			"$papi_cc" -I"$_tree/src" -o "$TMP/init" "$TMP/init.c" "$_tree/src/libpapi.a" \
-			-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
-		LD_LIBRARY_PATH=$papi_pfmlib "$TMP/init" || fail "    PAPI_library_init() fails"
-		echo "    PAPI_library_init() succeeds" ;;
+		papi_init_linked "$_tree" "    a program calling PAPI_library_init()" run ;;
 	esac
 }
 

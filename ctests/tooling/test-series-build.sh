@@ -74,17 +74,12 @@ for prefix in "1-fix" "1-fix 2-port"; do
 done
 rm -rf "$TMP/pfm" "$TMP/pfm-build"
 
-printf '#include "papi.h"\nint main(void)\n{\n\treturn PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT;\n}\n' \
-	>"$TMP/init.c"
-
 # papi_build TREE BUILD WHAT: configures TREE as build/BUILD/papi was
-# configured, builds libpapi.a and links init.c with it.
+# configured, builds libpapi.a and links a PAPI_library_init() program with it.
 papi_build() {
 	papi_configure "$1" "$2" "$3"
 	must_build "$3: libpapi.a" make -C "$1/src" $JOBS static
-	must_build "$3: a program linked with it" \
-		"$papi_cc" -I"$1/src" -o "$TMP/init" "$TMP/init.c" "$1/src/libpapi.a" \
-		-L"$papi_pfmlib" -lpfm -lpthread -ldl -lm
+	papi_init_linked "$1" "$3: a program linked with it"
 }
 
 prefix_tree papi "$TMP/papi-tree" 1-fix
