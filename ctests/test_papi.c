@@ -149,9 +149,9 @@ test_papi_counts(void **state)
 {
 	const PAPI_component_info_t *cmp;
 	PAPI_option_t opt;
-	long long value = 0;
+	long long value = 0, counts[2] = { 0, 0 }, t0, t1;
 	volatile double x = 1.0;
-	int es = PAPI_NULL, cid, i, code;
+	int es = PAPI_NULL, cid, i, code, cycles;
 
 	(void)state;
 	errno = 0;
@@ -175,12 +175,19 @@ test_papi_counts(void **state)
 	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
 	assert_int_equal(PAPI_add_named_event(es, "perf::TASK-CLOCK"), PAPI_OK);
 	/* a hardware cycle counter, where there is one, starts in the default domain */
-	if (PAPI_add_named_event(es, "perf::PERF_COUNT_HW_CPU_CYCLES") != PAPI_OK)
-		PAPI_remove_named_event(es, "perf::PERF_COUNT_HW_CPU_CYCLES");
+	cycles = PAPI_add_named_event(es, "perf::PERF_COUNT_HW_CPU_CYCLES") == PAPI_OK;
+	assert_int_equal(PAPI_num_events(es), 1 + cycles);
+	t0 = PAPI_get_real_nsec();
 	assert_int_equal(PAPI_start(es), PAPI_OK);
 	for (i = 0; i < 1000000; i++)
 		x = x * 1.0000001;
-	assert_int_equal(PAPI_stop(es, NULL), PAPI_OK);
+	assert_int_equal(PAPI_stop(es, counts), PAPI_OK);
+	t1 = PAPI_get_real_nsec();
+	/* the task clock counts the loop's time, and no more than the wall clock */
+	assert_true(counts[0] > 0);
+	assert_true(counts[0] <= t1 - t0);
+	if (cycles)
+		assert_true(counts[1] > 0);
 	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
 
 	/* software overflow on task-clock (nanoseconds), every 1 ms */
