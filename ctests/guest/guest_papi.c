@@ -23,8 +23,9 @@
  *   guest_papi userread EVENT N1 N2 FAST [SLACK]  PAPI_read while counting:
  *       fast_counter_read must be FAST (0/1, the perf_user_access the suite set),
  *       the counts between reads around the loops must be 2N + C as for
- *       "count"; prints "ns_per_read T", the mean time of 2000 PAPI_read calls
- *       (under -icount, proportional to the instructions run, kernel included).
+ *       "count"; then 2000 PAPI_read calls must make no read() call with FAST 1
+ *       (user-space reads: guest_reads.h counts the calls) and one each at
+ *       least with FAST 0; prints "ns_per_read T", their mean time.
  *   guest_papi overflow OVF OTHER N [MIN]  overflow on OVF every 500000
  *       events around a loop of N iterations, three times: OVF alone; OTHER
  *       added before it (OVF is event 1, a group member); OTHER added before it
@@ -260,6 +261,7 @@ static int cmd_userread(const char *ev, uint64_t n1, uint64_t n2, int fast, doub
 	uint64_t n[2] = { n1, n2 };
 	int64_t c[2];
 	struct timespec t0, t1;
+	long reads;
 
 	if (PAPI_event_name_to_code((char *)ev, &code) != PAPI_OK || PAPI_query_event(code) != PAPI_OK) {
 		printf("%s: not available in this build\n", ev);
@@ -289,13 +291,21 @@ static int cmd_userread(const char *ev, uint64_t n1, uint64_t n2, int fast, doub
 			}
 		}
 	}
+	reads = reads_made;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < 2000; i++)
 		CHECK(PAPI_read(es, &tmp));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	reads = reads_made - reads;
 	CHECK(PAPI_stop(es, &tmp));
 	printf("ns_per_read %lld\n", ((t1.tv_sec - t0.tv_sec) * 1000000000LL +
 		(t1.tv_nsec - t0.tv_nsec)) / 2000);
+	printf("read() calls made by 2000 PAPI_read: %ld\n", reads);
+	if (fast ? reads != 0 : reads < 2000) {
+		printf("%s: PAPI_read %s\n", ev, fast ? "called read() with user-space reads on"
+						   : "made fewer read() calls than reads with user-space reads off");
+		return 1;
+	}
 	if (tmp < v[2]) {
 		printf("%s: count went back: %lld after %lld\n", ev, tmp, v[2]);
 		return 1;
