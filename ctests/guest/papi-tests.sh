@@ -9,8 +9,11 @@
 # status other than 0/1) or TIMEOUT. Without TESTs, the list is run_tests.sh's:
 # every executable of validation_tests, ctests, ftests and components/*/tests,
 # less run_tests_exclude.txt. A failure is an error unless EXPECTED lists it for
-# PROFILE ("PROFILES TEST REASON" lines, PROFILES comma-separated or "*");
-# a listed test that passes is an error too, so the list stays true, unless
+# PROFILE ("PROFILES TEST /PATTERN/ REASON" lines, PROFILES comma-separated or
+# "*"), and then only the failure listed: FAILED (exit 0 or 1) with output
+# matching PATTERN (grep -E, no "/" in it); a listed test that crashes, times
+# out or fails otherwise is an error (FAILED-not-as-listed and so on).
+# A listed test that passes is an error too, so the list stays true, unless
 # its reason starts with "sometimes:" (a failure that depends on timing).
 # A listed test whose reason starts with "hangs:" is not run on that profile
 # (it takes the whole machine down, so no time limit can stop it): printed as
@@ -42,8 +45,8 @@ else
 	done >"$list"
 fi
 
-# A listed failure's reason: the first line of EXPECTED whose profiles include
-# this one and whose test is this.
+# A listed failure's "/PATTERN/ REASON": the first line of EXPECTED whose
+# profiles include this one and whose test is this.
 listed() {
 	awk -v p="$profile" -v t="$1" '!/^#/ && NF >= 3 && $2 == t {
 		n = split($1, ps, ",")
@@ -62,7 +65,16 @@ while read -r t; do
 			continue
 		fi
 	fi
-	known=$(listed "$t")
+	known=$(listed "$t") pattern=
+	case $known in
+	/*/\ *)
+		pattern=${known#/} pattern=${pattern%%/ *} known=${known#/*/ } ;;
+	hangs:*) ;;
+	?*)
+		echo "@@papi $t FAILED 0s listed in $(basename "$expected") without /PATTERN/: $known"
+		f=$((f + 1)) hard=1
+		continue ;;
+	esac
 	case $known in hangs:*)
 		echo "@@papi $t NOT-RUN-known 0s ($known)"
 		x=$((x + 1))
@@ -89,11 +101,13 @@ while read -r t; do
 		v=SKIPPED s=$((s + 1))
 	else
 		case $rc in 124 | 143) v=TIMEOUT ;; 0 | 1) v=FAILED ;; *) v=CRASHED ;; esac
-		if [ -n "$known" ]; then
+		if [ -n "$known" ] && [ "$v" = FAILED ] && grep -Eq -- "$pattern" "$out"; then
 			v="$v-known" x=$((x + 1))
 		else
 			f=$((f + 1)) hard=1
 			tail -n 20 "$out" | sed 's/^/    | /'
+			[ -z "$known" ] || { v="$v-not-as-listed"
+				echo "    listed as FAILED with output matching /$pattern/"; }
 		fi
 	fi
 	# PAPI's reason (its "Error ..." line), else its last line
