@@ -1,0 +1,47 @@
+#!/bin/sh
+# scripts/run-tests, the runner of make check, on made-up tests: PASS, FAIL,
+# SKIP (exit 77, its reason), and a cmocka program that exits 0 having
+# skipped cases reported as a SKIP naming them, never as a PASS.
+. "$(dirname "$0")/lib.sh"
+
+# cmocka's output for 3 cases, SKIPPED of them skipped (names c2, c3)
+cmocka() {
+	echo "[==========] Running 3 test(s)."
+	echo "[ RUN      ] c1"
+	echo "[       OK ] c1"
+	echo "[==========] 3 test(s) run."
+	echo "[  PASSED  ] $((3 - $1)) test(s)."
+	if [ "$1" -gt 0 ]; then
+		echo "[  SKIPPED ] $1 test(s), listed below:"
+		[ "$1" -lt 2 ] || echo "[  SKIPPED ] c2"
+		echo "[  SKIPPED ] c3"
+		echo
+		echo " $1 SKIPPED TEST(S)"
+	fi
+}
+cmocka 0 >"$TMP/all-ok"
+cmocka 1 >"$TMP/one-skipped"
+cmocka 2 >"$TMP/two-skipped"
+
+rc=0
+sh "$SCRIPTS/run-tests" "$TMP/logs" \
+	pass 'true' \
+	fail 'echo broken; exit 1' \
+	skip 'echo "SKIP: no such thing here"; exit 77' \
+	cmocka-ok "cat $TMP/all-ok" \
+	cmocka-one "cat $TMP/one-skipped" \
+	cmocka-two "cat $TMP/two-skipped" \
+	cmocka-fail "cat $TMP/two-skipped; exit 1" >"$TMP/out" 2>&1 || rc=$?
+cat "$TMP/out"
+[ $rc -ne 0 ] || fail "a failed test must make run-tests fail"
+grep -qx 'PASS: pass' "$TMP/out" || fail "a passing command is not PASS"
+grep -q '^FAIL: fail ' "$TMP/out" || fail "a failing command is not FAIL"
+grep -qx 'SKIP: skip (no such thing here)' "$TMP/out" || fail "exit 77 is not SKIP with its reason"
+grep -qx 'PASS: cmocka-ok' "$TMP/out" || fail "a cmocka program without skipped cases is not PASS"
+grep -qx 'SKIP: cmocka-one (cmocka cases skipped (1 of 3): c3)' "$TMP/out" ||
+	fail "a cmocka program with a skipped case is not a SKIP naming it"
+grep -qx 'SKIP: cmocka-two (cmocka cases skipped (2 of 3): c2 c3)' "$TMP/out" ||
+	fail "a cmocka program with skipped cases is not a SKIP naming them"
+grep -q '^FAIL: cmocka-fail ' "$TMP/out" || fail "a failing cmocka program with skipped cases is not FAIL"
+grep -qx '2 passed, 2 failed, 3 skipped' "$TMP/out" || fail "wrong summary line"
+echo "run-tests: PASS, FAIL, SKIP and cmocka's skipped cases as documented"
