@@ -3,7 +3,9 @@
 # libraries, the PAPI utilities, libpfm4's examples and both pkg-config files,
 # under a default prefix that does not shadow the distribution's libraries, with
 # upstream's sonames (so that programs built against the distribution's PAPI
-# and libpfm4 run with ours through LD_LIBRARY_PATH: docs/install.md).
+# and libpfm4 run with ours through LD_LIBRARY_PATH: docs/install.md); for
+# users, a modulefile and an example that builds with the documented
+# pkg-config line and runs without LD_LIBRARY_PATH (docs/using.md).
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_TOP:?set by make check: the configured build directory}"
 
@@ -51,4 +53,50 @@ int main(void) { return PAPI_library_init(PAPI_VER_CURRENT) == PAPI_VER_CURRENT 
 C
 cc -o "$TMP/prog" "$TMP/prog.c" $flags || fail "cannot build against the installed headers and libraries"
 LD_LIBRARY_PATH="$root$libdir" "$TMP/prog" || fail "program linked against the installed libraries does not initialise"
+# PAPI's pkg-config files name the installed libpfm4, not the build's staging tree
+! grep -l "$BUILD_TOP\|/build/stage/" "$root$libdir/pkgconfig/"*.pc ||
+	fail "pkg-config files above name the build tree"
+
+# For users (docs/using.md): the environment-modules file and the example.
+modules=$root$prefix/share/modulefiles
+example=$prefix/share/papi-riscv-arm/examples/count_loop.c
+[ -f "$modules/papi-riscv-arm" ] || fail "not installed: $prefix/share/modulefiles/papi-riscv-arm"
+[ -f "$root$example" ] || fail "not installed: $example"
+
+cc -o "$TMP/count_loop" "$root$example" $flags || fail "the example does not build with the pkg-config flags"
+
+# As a user of the real installation would: the installed tree mounted at
+# the prefix (a private mount namespace: the host's file system is not
+# touched), the module loaded, then the documented commands, with no
+# LD_LIBRARY_PATH but the module's.
+if ! unshare -m --propagation private true 2>/dev/null; then
+	echo "SKIP: every check but the run at the prefix passed; that run needs a mount namespace (root): unshare -m failed"
+	exit 77
+fi
+cat >"$TMP/as-user.sh" <<'S'
+set -eu
+mount -t tmpfs tmpfs "$(dirname "$PREFIX")"
+mkdir -p "$PREFIX"
+mount --bind "$ROOT$PREFIX" "$PREFIX"
+unset LD_LIBRARY_PATH PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+cd "$WORK"
+# the documented pkg-config line alone (no module): builds and runs, the
+# flags giving a run path to a prefix the dynamic linker does not search
+cc count_loop.c -o count_loop $(PKG_CONFIG_PATH=$LIBDIR/pkgconfig pkg-config --cflags --libs papi libpfm)
+readelf -d count_loop | grep -F "(RUNPATH)" | grep -F "[$LIBDIR]"
+./count_loop perf::TASK-CLOCK
+# the module: utilities on PATH, pkg-config finds papi.pc
+eval "$(MODULEPATH=$PREFIX/share/modulefiles modulecmd sh load papi-riscv-arm)"
+[ "$(command -v papi_component_avail)" = "$PREFIX/bin/papi_component_avail" ]
+papi_component_avail | grep -q perf_event
+[ "$(pkg-config --variable=libdir papi)" = "$LIBDIR" ]
+S
+mkdir -p "$TMP/work"
+cp "$root$example" "$TMP/work/"
+PREFIX=$prefix ROOT=$root LIBDIR=$libdir WORK=$TMP/work \
+	unshare -m --propagation private sh -x "$TMP/as-user.sh" >"$TMP/as-user.log" 2>&1 ||
+	{ cat "$TMP/as-user.log"; fail "the installation as a user would use it (commands above)"; }
+grep -Eq '^perf::TASK-CLOCK +[1-9][0-9]*$' "$TMP/as-user.log" ||
+	{ cat "$TMP/as-user.log"; fail "the example built with the pkg-config line did not count"; }
+echo "installed at $prefix: the example built with the pkg-config line runs without LD_LIBRARY_PATH; the module loads"
 echo ok

@@ -14,6 +14,8 @@ echo "== the real sections"
 "$PT" check "$TOP_SRCDIR/presets" "$BUILD_DIR" || fail "preset-table check failed on presets/"
 "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TOP_SRCDIR/docs/presets.md" --check ||
 	fail "docs/presets.md's preset table is out of date: run make preset-readme"
+"$PT" recipes "$TOP_SRCDIR/presets" "$TOP_SRCDIR/docs/using.md" --check ||
+	fail "docs/using.md's recipes table is out of date: run make using-recipes"
 
 # broken NAME PATTERN COMMAND...: copy presets/, let the caller's sed break it, and expect
 # preset-table check to fail naming the problem (PATTERN, in its output).
@@ -72,4 +74,10 @@ cp "$TOP_SRCDIR/docs/presets.md" "$TMP/presets.md"
 sed -i 's/^| `PAPI_TOT_INS` |\(.*\)| yes |/| `PAPI_TOT_INS` |\1| - |/' "$TMP/presets.md"
 cmp -s "$TMP/presets.md" "$TOP_SRCDIR/docs/presets.md" && fail "the edit of docs/presets.md did not change anything"
 expect_failure 'preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/presets.md" --check
+
+echo "== stale recipes in docs/using.md"
+cp "$TOP_SRCDIR/docs/using.md" "$TMP/using.md"
+sed -i 's/^\(| Neoverse N1 (`arm_n1`) |.*\)`PAPI_L3_TCM`/\1`PAPI_L2_TCM`/' "$TMP/using.md"
+cmp -s "$TMP/using.md" "$TOP_SRCDIR/docs/using.md" && fail "the edit of docs/using.md did not change anything"
+expect_failure 'recipes table is out of date' "$PT" recipes "$TOP_SRCDIR/presets" "$TMP/using.md" --check
 echo "ok"
