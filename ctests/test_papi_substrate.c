@@ -545,6 +545,29 @@ fake_pmu(int user_only, int user_kernel, int sampling)
 	fake_calls = 0;
 	_pe_pmu_caps.priv_filter = 1;
 	_pe_pmu_caps.overflow_intr = 1;
+	_pe_pmu_caps.kernel_denied = 0;
+}
+
+/* _pe_pmu_check_domain(domain) with what it writes to stderr in err */
+static int
+check_domain_stderr(int domain, char *err, size_t len)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(2), ret;
+	size_t n;
+
+	assert_non_null(tmp);
+	fflush(stderr);
+	assert_true(dup2(fileno(tmp), 2) == 2);
+	ret = _pe_pmu_check_domain(domain);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	n = fread(err, 1, len - 1, tmp);
+	err[n] = 0;
+	fclose(tmp);
+	return ret;
 }
 
 static void
@@ -559,6 +582,7 @@ static void
 test_probe_u74_no_sscofpmf(void **state)
 {
 	PAPI_component_info_t info;
+	char err[512];
 
 	(void)state;
 	fake_pmu(EINVAL, 0, EOPNOTSUPP);
@@ -572,8 +596,13 @@ test_probe_u74_no_sscofpmf(void **state)
 			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
 	assert_int_equal(info.available_domains,
 			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
-	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_EINVAL);
-	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_KERNEL), PAPI_EINVAL);
+	/* refused, saying so once where PAPI reports errors (0120) */
+	setenv("PAPI_VERBOSE", "1", 1);
+	assert_int_equal(check_domain_stderr(PAPI_DOM_USER, err, sizeof(err)), PAPI_EINVAL);
+	assert_non_null(strstr(err, "counts user and kernel mode together"));
+	assert_int_equal(check_domain_stderr(PAPI_DOM_KERNEL, err, sizeof(err)), PAPI_EINVAL);
+	assert_string_equal(err, "");
+	unsetenv("PAPI_VERBOSE");
 	/* perf_event maps a domain without SUPERVISOR to exclude_hv=1 */
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL), PAPI_EINVAL);
 	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER | PAPI_DOM_KERNEL |
@@ -646,6 +675,7 @@ static void
 test_probe_paranoid_2(void **state)
 {
 	PAPI_component_info_t info;
+	char err[512];
 
 	(void)state;
 	/* U74, kernel counting not permitted: exclude_kernel is still refused */
@@ -657,7 +687,37 @@ test_probe_paranoid_2(void **state)
 	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
 	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);	/* unknown */
 	assert_int_equal(info.default_domain, PAPI_DOM_USER);
-	assert_int_equal(_pe_pmu_check_domain(PAPI_DOM_USER), PAPI_EINVAL);
+	assert_int_equal(_pe_pmu_caps.kernel_denied, 1);
+	/* refused as a permission, saying which setting (0120), even at */
+	/* PAPI's default error level (PAPI_QUIET, PAPI_VERBOSE unset)   */
+	unsetenv("PAPI_VERBOSE");
+	assert_int_equal(check_domain_stderr(PAPI_DOM_USER, err, sizeof(err)), PAPI_EPERM);
+	assert_non_null(strstr(err, "kernel.perf_event_paranoid is "));
+	assert_non_null(strstr(err, "1 or lower, or CAP_PERFMON"));
+	/* once per process */
+	assert_int_equal(check_domain_stderr(PAPI_DOM_ALL, err, sizeof(err)), PAPI_EPERM);
+	assert_string_equal(err, "");
+}
+
+/* CAP_PERFMON at paranoid 2: the kernel domain is permitted though the */
+/* paranoid level took it out of the available ones; the probe decides */
+static void
+test_probe_paranoid_2_perfmon(void **state)
+{
+	PAPI_component_info_t info;
+
+	(void)state;
+	fake_pmu(EINVAL, 0, EOPNOTSUPP);
+	default_info(&info);
+	info.available_domains &= ~PAPI_DOM_KERNEL;	/* _pe_handle_paranoid */
+	_pe_pmu_probe_init(fake_open, &info);
+	assert_int_equal(_pe_pmu_caps.priv_filter, 0);
+	assert_int_equal(_pe_pmu_caps.kernel_denied, 0);
+	assert_int_equal(info.default_domain,
+			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
+	assert_int_equal(info.available_domains,
+			 PAPI_DOM_USER | PAPI_DOM_KERNEL | PAPI_DOM_SUPERVISOR);
+	assert_int_equal(_pe_pmu_check_domain(info.default_domain), PAPI_OK);
 }
 
 static void
@@ -748,6 +808,7 @@ main(void)
 		cmocka_unit_test(test_probe_full_pmu),
 		cmocka_unit_test(test_probe_inconclusive),
 		cmocka_unit_test(test_probe_paranoid_2),
+		cmocka_unit_test(test_probe_paranoid_2_perfmon),
 		cmocka_unit_test(test_probe_decide_sampling_only),
 		cmocka_unit_test(test_probe_only_what_decides),
 	};
