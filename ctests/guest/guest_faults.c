@@ -16,6 +16,12 @@
  *       PAPI_library_init (before the event is added), after the add (before
  *       PAPI_start), after PAPI_start (before PAPI_stop). The paranoid
  *       setting is restored before returning.
+ *   guest_faults unprivileged EVENT N SLACK LEVEL counts|refused
+ *       a new user's first count: as user nobody, kernel.perf_event_paranoid
+ *       LEVEL from the start, EVENT added, started, a loop counted and
+ *       stopped. "counts": the whole loop; "refused": the add (or start)
+ *       fails with PAPI_EPERM, nothing counted (PAPI's message on stderr is
+ *       the suite's to check). The paranoid setting is restored.
  *   guest_faults nofile EVENT N SLACK
  *       a file-descriptor limit that leaves room for one more descriptor, then
  *       EVENT and two more events added: the add that needs a descriptor
@@ -320,6 +326,73 @@ static int cmd_paranoid(const char *ev, const char *low)
 	return bad;
 }
 
+static int unprivileged_child(const char *ev, int refused)
+{
+	long long v = 0;
+	int es = PAPI_NULL, r;
+
+	if (setgid(65534) != 0 || setuid(65534) != 0) {
+		printf("case unprivileged: cannot become user nobody: %m\n");
+		return 1;
+	}
+	r = PAPI_library_init(PAPI_VER_CURRENT);
+	if (r != PAPI_VER_CURRENT)
+		return papi_failed("unprivileged", "PAPI_library_init", r) | 1;
+	r = set_with(ev, &es);
+	if (r == PAPI_OK)
+		r = PAPI_start(es);
+	if (r != PAPI_OK) {
+		papi_failed("unprivileged", "add/start", r);
+		if (!refused || r != PAPI_EPERM) {
+			printf("case unprivileged: WRONG: %s\n", refused ? "refused, but not with PAPI_EPERM"
+								     : "refused where it must count");
+			return 1;
+		}
+		return 0;
+	}
+	guest_loop(loop_n);
+	r = PAPI_stop(es, &v);
+	if (r != PAPI_OK)
+		return papi_failed("unprivileged", "PAPI_stop", r) | 1;
+	if (refused) {
+		printf("case unprivileged: WRONG: counted %lld where it must be refused\n", v);
+		return 1;
+	}
+	return judge("unprivileged", v);
+}
+
+static int cmd_unprivileged(const char *ev, const char *level, const char *expect)
+{
+	char old[16] = "";
+	int fd, status, bad;
+	ssize_t len;
+	pid_t pid;
+
+	fd = open(PARANOID, O_RDONLY);
+	len = fd < 0 ? -1 : read(fd, old, sizeof(old) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0 || geteuid() != 0) {
+		printf("needs root and %s\n", PARANOID);
+		return 77;
+	}
+	old[len] = 0;
+	if (write_file(PARANOID, level) != 0) {
+		printf("cannot set %s to %s: %m\n", PARANOID, level);
+		return 1;
+	}
+	printf("case unprivileged: user nobody, perf_event_paranoid %s, %s must be %s\n", level, ev, expect);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(unprivileged_child(ev, strcmp(expect, "refused") == 0));
+	bad = waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+	if (bad && !(WIFEXITED(status) && WEXITSTATUS(status) == 1))
+		printf("case unprivileged: WRONG: the child died (status %#x)\n", status);
+	write_file(PARANOID, old);
+	return bad;
+}
+
 static int cmd_nofile(const char *ev, const char *ev2, const char *ev3)
 {
 	struct rlimit lim;
@@ -368,7 +441,8 @@ int main(int argc, char **argv)
 	int r;
 
 	if (argc < 5) {
-		fprintf(stderr, "usage: guest_faults offline|paranoid|nofile EVENT N SLACK [LOW | EVENT2 EVENT3]\n");
+		fprintf(stderr, "usage: guest_faults offline|paranoid|unprivileged|nofile EVENT N SLACK "
+				"[LOW | LEVEL counts|refused | EVENT2 EVENT3]\n");
 		return 2;
 	}
 	loop_n = strtoull(argv[3], NULL, 0);
@@ -376,6 +450,9 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (strcmp(argv[1], "paranoid") == 0)
 		return cmd_paranoid(argv[2], argc > 5 ? argv[5] : "2");
+	if (strcmp(argv[1], "unprivileged") == 0 && argc == 7 &&
+	    (strcmp(argv[6], "counts") == 0 || strcmp(argv[6], "refused") == 0))
+		return cmd_unprivileged(argv[2], argv[5], argv[6]);
 	r = PAPI_library_init(PAPI_VER_CURRENT);
 	if (r != PAPI_VER_CURRENT) {
 		printf("PAPI_library_init: %s (%d)\n", PAPI_strerror(r), r);

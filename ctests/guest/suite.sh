@@ -198,6 +198,29 @@ t_count_papi_preset() {
 	[ $rc -eq 0 ] || fail "PAPI_TOT_INS count wrong"
 }
 
+# A new user's first count (issue 33): as user nobody at the
+# perf_event_paranoid the README advises (2), PAPI_TOT_INS counts where the
+# PMU can leave the kernel out; where it cannot (no Sscofpmf: the U74, and
+# these guests' P550 and C920v2) the add is refused with PAPI_EPERM and a
+# message naming the setting and the level needed, and at 1 it counts.
+t_first_run() {
+	need_papi
+	n=$((5 * N1)) # as in faults: the kernel's share counts on RISC-V
+	if [ "$useronly" = yes ]; then
+		$CT/guest/guest_faults unprivileged PAPI_TOT_INS $n $user_slack 2 counts ||
+			fail "an unprivileged user at paranoid 2 does not count PAPI_TOT_INS"
+		return 0
+	fi
+	$CT/guest/guest_faults unprivileged PAPI_TOT_INS $n $user_slack 2 refused 2>/tmp/first-run.err
+	rc=$?
+	cat /tmp/first-run.err
+	[ $rc -eq 0 ] || fail "at paranoid 2 PAPI_TOT_INS is not refused with PAPI_EPERM"
+	grep -q 'kernel.perf_event_paranoid is 2: counting needs it at 1 or lower, or CAP_PERFMON' /tmp/first-run.err ||
+		fail "PAPI's refusal at paranoid 2 does not name perf_event_paranoid and the level needed"
+	$CT/guest/guest_faults unprivileged PAPI_TOT_INS $n $user_slack 1 counts ||
+		fail "an unprivileged user at paranoid 1 does not count PAPI_TOT_INS"
+}
+
 # User-space counter reads (issue 9): with perf_user_access=1 PAPI reads the
 # counters from the perf mmap page (no read() call), with 0 through read();
 # both must count the same loops right; and with 1 after PAPI_reset() too
