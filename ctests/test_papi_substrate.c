@@ -387,6 +387,25 @@ test_cycles_scale(void **state)
 	assert_true(_linux_cycles_scale(54000000ULL * 1000ULL + 1ULL, 54000000ULL,
 					1500000000ULL) == 1500000000000ULL + 27ULL);
 	assert_true(_linux_cycles_scale(5ULL, 0ULL, 1ULL) == 0ULL);
+	/* long uptimes: 50 years of a 1 GHz timer (ARMv8.6's, and the     */
+	/* nanoseconds of the clock_gettime() paths) at 5 GHz; 10 years   */
+	/* of a 24 MHz one at 2 GHz: exact, no 64-bit product overflows    */
+	assert_true(_linux_cycles_scale(50ULL * year * 1000000000ULL + 999999999ULL,
+					1000000000ULL, 5000000000ULL) ==
+		    50ULL * year * 5000000000ULL + 4999999995ULL);
+	assert_true(_linux_cycles_scale(10ULL * year * 24000000ULL + 23999999ULL,
+					24000000ULL, 2000000000ULL) ==
+		    10ULL * year * 2000000000ULL + 1999999916ULL);
+	/* a CPU clock above 18.4 GHz (up to the 1e6 MHz the cpuinfo reader */
+	/* takes) with a 1 GHz timer: (ticks % tick_hz) * cpu_hz passed 2^64 */
+	assert_true(_linux_cycles_scale(999999999ULL, 1000000000ULL, 30000000000ULL) ==
+		    29999999970ULL);
+	assert_true(_linux_cycles_scale(3ULL * 1000000000ULL + 999999999ULL, 1000000000ULL,
+					999999000000ULL) ==
+		    3ULL * 999999000000ULL + 999998999000ULL);
+	/* the fastest timer taken (2^32 - 1 Hz) with that clock */
+	assert_true(_linux_cycles_scale(4294967294ULL, 4294967295ULL, 999999000000ULL) ==
+		    999998999767ULL);
 }
 
 static void

@@ -9,6 +9,40 @@
 # patches/head/ and one upstream has is left out, with its new files. A patch
 # that only adds new files has no diff; one that changes nothing is refused.
 . "$(dirname "$0")/lib.sh"
+. "$SCRIPTS/overlay.sh" # patch_description
+
+# Every mail of both projects, release and head forms, is read by upstream's
+# maintainers, who have neither this repository nor its tools: its subject
+# (the description's first paragraph, as git format-patch takes it) is at most
+# 75 characters, and its description (not the diff, whose hunks may be of
+# upstream's own files) names no file, directory or tool of ours.
+ours='(^|[^/[:alnum:]_.-])(presets|scripts|fuzz|ctests|benchmarks|libpfm4-pmus|papi-components)/'
+ours="$ours|papi-riscv-arm|(^|[^[:alnum:]])gen-(arm|riscv)-|fuzz (target|corpus)|RISC-V and Arm port"
+# mail_text_problems PATCHFILE: one line per problem, nothing if none.
+mail_text_problems() {
+	_subject=$(patch_description "$1" | awk 'NF == 0 { exit } { printf "%s%s", sep, $0; sep = " " }')
+	[ ${#_subject} -le 75 ] || echo "subject of ${#_subject} characters (at most 75): $_subject"
+	patch_description "$1" | grep -n -E -- "$ours" | sed 's/^/names a file or tool of this repository: line /' || true
+}
+bad=0
+for f in "$TOP_SRCDIR"/libpfm4-pmus/patches/*.patch "$TOP_SRCDIR"/libpfm4-pmus/patches/head/*.patch \
+	"$TOP_SRCDIR"/papi-components/patches/*.patch "$TOP_SRCDIR"/papi-components/patches/head/*.patch; do
+	[ -f "$f" ] || continue
+	mail_text_problems "$f" >"$TMP/problems"
+	[ -s "$TMP/problems" ] || continue
+	sed "s|^|${f#"$TOP_SRCDIR"/}: |" "$TMP/problems" >&2
+	bad=$((bad + 1))
+done
+[ $bad -eq 0 ] || fail "$bad mail(s) with a subject too long or naming this repository's files (above)"
+# ...and the check itself: a diff hunk may name such paths, the description not.
+printf '%s\n' "A short subject" "" "Text." "--- a/src/ctests/x.c" "+++ b/src/ctests/x.c" "@@ -1 +1 @@" "-scripts/a" "+presets/b.csv" >"$TMP/m"
+[ -z "$(mail_text_problems "$TMP/m")" ] || fail "mail check: a diff hunk or src/ctests/ taken for a file of ours: $(mail_text_problems "$TMP/m")"
+for text in "as presets/arm_ac72.csv has" "made by scripts/gen-x" "our fuzz targets" "in fuzz/corpus" "ctests/tooling/x.sh" "see papi-riscv-arm"; do
+	printf '%s\n' "Subject" "" "Text $text." >"$TMP/m"
+	mail_text_problems "$TMP/m" | grep -q 'names a file or tool' || fail "mail check: '$text' not caught"
+done
+printf '%s\n' "A subject whose first paragraph goes on" "over a second line, which git joins to the first one" "" "Text." >"$TMP/m"
+mail_text_problems "$TMP/m" | grep -q 'subject of 92 characters' || fail "mail check: a two-line subject of 92 characters not caught"
 
 for project in libpfm4 papi; do
 	case $project in

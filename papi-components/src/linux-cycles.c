@@ -32,9 +32,9 @@
 
 #define CYC_NSEC_PER_SEC 1000000000ULL
 
-/* Timer frequencies outside this range are treated as bogus */
+/* Timer frequencies outside this range are treated as bogus (below 2^32) */
 #define CYC_MIN_TICK_HZ 1000ULL
-#define CYC_MAX_TICK_HZ 10000000000ULL
+#define CYC_MAX_TICK_HZ 4294967295ULL
 
 /* Set up by the first read of any thread, maybe by several at once:   */
 /* every access is atomic, and the release store of cyc_ready publishes */
@@ -67,16 +67,22 @@ arch_timer_hz( void )
 }
 #endif
 
-/* floor(ticks * cpu_hz / tick_hz) in 64-bit arithmetic: both partial      */
-/* products fit as long as tick_hz * cpu_hz < 2^64 (e.g. 1 GHz x 18 GHz). */
+/* floor(ticks * cpu_hz / tick_hz) in 64-bit arithmetic, exact whenever  */
+/* the result fits (tick_hz < 2^32): with ticks = q * tick_hz + r and    */
+/* cpu_hz = a * tick_hz + b, it is q * cpu_hz + r * a + r * b / tick_hz, */
+/* where r * b < tick_hz^2.  (ticks * cpu_hz itself passes 2^64 after   */
+/* 2^64 / cpu_hz seconds of a 1 GHz timer: 6 s at 3 GHz.)                */
 unsigned long long
 _linux_cycles_scale( unsigned long long ticks, unsigned long long tick_hz,
 		     unsigned long long cpu_hz )
 {
+	unsigned long long r;
+
 	if ( tick_hz == 0 )
 		return 0;
-	return ( ticks / tick_hz ) * cpu_hz +
-		( ticks % tick_hz ) * cpu_hz / tick_hz;
+	r = ticks % tick_hz;
+	return ( ticks / tick_hz ) * cpu_hz + r * ( cpu_hz / tick_hz ) +
+		r * ( cpu_hz % tick_hz ) / tick_hz;
 }
 
 /* A device tree property holding one 32-bit or 64-bit big-endian cell */
