@@ -834,37 +834,49 @@ cleanup(void **state)
 struct derived_case {
 	const char *name;
 	const char *postfix;	/* NULL: unavailable */
-	const char *natives[3];
+	const char *natives[8];
 };
 
 static const struct derived_case derived_cases[] = {
 	{ "UE_IPC", "N0|N1|/|", { NATIVE_B, NATIVE_A } },	/* B / A (0078) */
-	/* (B + A) * A: a DERIVED_ADD preset (no formula of its own) in a formula (0087) */
+	/* (B + A) * A: a DERIVED_ADD preset (no formula of its own) in a formula (0113) */
 	{ "UE_MIX", "N0|N1|+|N1|*|", { NATIVE_B, NATIVE_A } },
 	{ "PAPI_L3_DCA", "N0|N1|-|", { NATIVE_A, NATIVE_B } },	/* A - B */
 	/* (A - B) + (A - B): looked up by name (0084), both native events */
-	/* repeated (0085), a sum of derived terms (0087) */
+	/* repeated (0085), a sum of derived terms (0110) */
 	{ "PAPI_L3_TCA", "N0|N1|-|N0|N1|-|+|", { NATIVE_A, NATIVE_B } },
 	/* B + (B - A): the term's first native event repeated, not its second (0085) */
 	{ "PAPI_L3_DCW", "N0|N0|N1|-|+|", { NATIVE_B, NATIVE_A } },
-	/* B + (A - B): a native term, then a derived one (0087) */
+	/* B + (A - B): a one-event preset, then a derived one (0110) */
 	{ "PAPI_L2_TCA", "N0|N1|N0|-|+|", { NATIVE_B, NATIVE_A } },
-	/* (A - B) + B: a derived term, then a native one (0087) */
+	/* (A - B) + B: a derived term, then a one-event preset */
 	{ "PAPI_L2_TCM", "N0|N1|-|N1|+|", { NATIVE_A, NATIVE_B } },
 	/* ((A - B) + (A - B)) / A: a term of 2 native events and 4 tokens, */
 	/* then another term (0088) */
 	{ "UE_TCA_RATE", "N0|N1|-|N0|N1|-|+|N0|/|", { NATIVE_A, NATIVE_B } },
-	{ "PAPI_L2_DCA", NULL, { NULL } },	/* its own first term (0086) */
-	{ "PAPI_L2_DCM", NULL, { NULL } },	/* its own second term (0086) */
+	{ "PAPI_L2_DCA", NULL, { NULL } },	/* its own first term (0108; message below) */
+	{ "PAPI_L2_DCM", NULL, { NULL } },	/* its own second term (0108) */
 	{ "PAPI_L2_ICA", NULL, { NULL } },	/* PAPI_L1_ICM: not in this table (0086) */
-	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED, a second term (0087) */
+	/* (A - B) + (B - A): the second term renumbered after the first's events (0110) */
+	{ "PAPI_L3_TCR", "N0|N1|-|N1|N0|-|+|", { NATIVE_A, NATIVE_B } },
+	/* B + (A - B): a native term before the first derived one (0111) */
+	{ "PAPI_L3_TCW", "N0|N1|N0|-|+|", { NATIVE_B, NATIVE_A } },
+	/* (A - B) + B: a native term after a derived one (0112) */
+	{ "PAPI_L2_TCR", "N0|N1|-|N2|+|", { NATIVE_A, NATIVE_B, NATIVE_B } },
+	/* (A - B) + (A - B) + A: a third term (0114) */
+	{ "PAPI_L2_TCW", "N0|N1|-|N0|N1|-|+|N0|+|", { NATIVE_A, NATIVE_B } },
+	/* NOT_DERIVED of a derived term: its value (0115) */
+	{ "PAPI_L1_TCR", "N0|N1|-|", { NATIVE_A, NATIVE_B } },
+	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED, a second term (0115) */
 	{ "PAPI_L2_LDM", NULL, { NULL } },	/* nine native events: 7.2.0 kept 8 (0097) */
-	{ "PAPI_L2_STM", NULL, { NULL } },	/* 7 native events and a term of 2 (0097) */
+	/* 7 native events and a term of 2, one of them there already: 8 (0097) */
+	{ "PAPI_L2_STM", "N0|N1|+|N2|+|N3|+|N4|+|N5|+|N6|+|N0|N7|-|+|",
+	  { NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_B } },
 	/* DERIVED_INFIX left to right (0079): (A - B) - A, (A / B) * A */
 	{ "PAPI_L1_DCM", "N0|N1|-|N0|-|", { NATIVE_A, NATIVE_B } },
 	{ "PAPI_L1_LDM", "N0|N1|/|N0|*|", { NATIVE_A, NATIVE_B } },
 	/* a formula the calculation reads, but not one the merge takes apart (0089) */
-	{ "UE_RAW", "N0N1|+|", { NATIVE_A, NATIVE_B } },
+	{ "UE_RAW", NULL, { NULL } },
 	{ "UE_ON_RAW", NULL, { NULL } },
 };
 #define NDERIVED (sizeof(derived_cases) / sizeof(derived_cases[0]))
@@ -888,12 +900,25 @@ derived_terms(void *arg)
 {
 	char table[] = "/tmp/test_papi_derived_terms.XXXXXX";
 	char events[] = "/tmp/test_papi_derived_events.XXXXXX";
+	char errpath[] = "/tmp/test_papi_derived_stderr.XXXXXX";
+	static const char *messages[] = {	/* 0108: not "Missing event" */
+		"Event PAPI_L2_DCA cannot be a term of derived event PAPI_L2_DCA",
+		"Event PAPI_L2_DCM cannot be a term of derived event PAPI_L2_DCM",
+		"Missing event PAPI_L1_ICM, used in derived event PAPI_L2_ICA",	/* 0086 */
+	};
+	char errs[16384];
 	PAPI_event_info_t info;
-	int code, ret, bad = 0;
+	int code, ret, bad = 0, errfd;
+	ssize_t got;
 	unsigned int i, n;
 
 	(void)arg;
 	setvbuf(stdout, NULL, _IONBF, 0);	/* what it found, should it crash */
+	errfd = mkstemp(errpath);
+	if (errfd < 0 || dup2(errfd, 2) < 0)
+		return 4;
+	unlink(errpath);
+	setenv("PAPI_VERBOSE", "1", 1);
 	if (write_table(table, "CPU,%s\n"
 			"PRESET,PAPI_TOT_CYC,NOT_DERIVED,%s\n"
 			"PRESET,PAPI_TOT_INS,NOT_DERIVED,%s\n"
@@ -907,6 +932,11 @@ derived_terms(void *arg)
 			"PRESET,PAPI_L2_DCA,DERIVED_ADD,PAPI_L2_DCA,PAPI_TOT_CYC\n"
 			"PRESET,PAPI_L2_DCM,DERIVED_ADD,PAPI_TOT_CYC,PAPI_L2_DCM\n"
 			"PRESET,PAPI_L2_ICA,DERIVED_ADD,PAPI_L1_ICM,PAPI_TOT_CYC\n"
+			"PRESET,PAPI_L3_TCR,DERIVED_ADD,PAPI_L3_DCA,PAPI_L3_DCR\n"
+			"PRESET,PAPI_L3_TCW,DERIVED_ADD," NATIVE_B ",PAPI_L3_DCA\n"
+			"PRESET,PAPI_L2_TCR,DERIVED_ADD,PAPI_L3_DCA," NATIVE_B "\n"
+			"PRESET,PAPI_L2_TCW,DERIVED_ADD,PAPI_L3_DCA,PAPI_L3_DCA,PAPI_TOT_CYC\n"
+			"PRESET,PAPI_L1_TCR,NOT_DERIVED,PAPI_L3_DCA\n"
 			"PRESET,PAPI_L1_STM,NOT_DERIVED," NATIVE_A ",PAPI_L3_DCA\n"
 			"PRESET,PAPI_L2_LDM,DERIVED_ADD," NATIVE_A "," NATIVE_A "," NATIVE_A ","
 			NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "\n"
@@ -932,6 +962,14 @@ derived_terms(void *arg)
 	unsetenv("PAPI_USER_EVENTS_FILE");
 	if (ret != PAPI_VER_CURRENT)
 		return 3;
+	fflush(stderr);
+	got = pread(errfd, errs, sizeof(errs) - 1, 0);
+	errs[got > 0 ? got : 0] = '\0';
+	for (i = 0; i < sizeof(messages) / sizeof(messages[0]); i++)
+		if (strstr(errs, messages[i]) == NULL) {
+			printf("    no message \"%s\"\n", messages[i]);
+			bad = 1;
+		}
 	for (i = 0; i < NDERIVED; i++) {
 		const struct derived_case *c = &derived_cases[i];
 
@@ -956,7 +994,7 @@ derived_terms(void *arg)
 			bad = 1;
 			continue;
 		}
-		for (n = 0; n < 3 && c->natives[n] != NULL; n++)
+		for (n = 0; n < 8 && c->natives[n] != NULL; n++)
 			;
 		if (strcmp(info.postfix, c->postfix) != 0 || info.count != n) {
 			printf("    %s: formula %s of %u native events, expected %s of %u\n",
