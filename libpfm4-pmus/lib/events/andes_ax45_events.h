@@ -25,6 +25,14 @@
  * the event type: 0 instructions, 1 memory and microarchitecture, 2
  * mispredictions). Linux spells the names in lower case; libpfm4 matches
  * them whatever the case.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/andes/ax45/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 static const riscv_entry_t andes_ax45_pe[]={
 	/* instructions.json */

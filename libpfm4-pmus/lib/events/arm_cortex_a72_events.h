@@ -29,6 +29,11 @@
  * name that the Cortex-A57 table (arm_ac57) gives the same code, so that event
  * lists written for an A57-based Cortex-A72 table keep working. Aliases encode
  * and print as the standard event.
+ *
+ * Source and wording: event names and codes are those of the PMU events
+ * table of Arm's Cortex-A72 Technical Reference Manual. The descriptions
+ * are short wordings of each event's meaning in the manual (many the same
+ * as libpfm4's arm_n1 table's), not copied from Linux perf's arm64 JSON.
  */
 
 static const arm_entry_t arm_cortex_a72_pe[]={

@@ -22,6 +22,14 @@
  *
  * Linux perf's openhwgroup/cva6 folder (mostly FPGA builds). Plain event
  * numbers: the code is CVA6's mhpmevent selector and the perf raw config.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/openhwgroup/cva6/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 static const riscv_entry_t openhw_cva6_pe[]={
 	/* instructions.json */

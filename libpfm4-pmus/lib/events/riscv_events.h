@@ -28,6 +28,13 @@
  * generic hardware events (RISCV_EVT_HW) and need no programmable counter.
  * Firmware events are counted by the SBI implementation (e.g. OpenSBI) when
  * it has the SBI PMU extension; config = bit 63 | firmware event number.
+ *
+ * Source and wording: the firmware events are those of the RISC-V SBI
+ * specification (PMU extension, firmware event types), under the names
+ * Linux perf gives them (tools/perf/pmu-events/arch/riscv/
+ * riscv-sbi-firmware.json, GPL-2.0 in the kernel tree). The descriptions
+ * are a wording of their own, not copied from the specification or the
+ * JSON.
  */
 #define RISCV_PRIV_EVENTS \
 	{ .name  = "CYCLES", \

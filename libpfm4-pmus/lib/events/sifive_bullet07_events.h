@@ -24,6 +24,14 @@
  * sifive/bullet, its microarch events plus TRACE_STALL, watchpoints (class
  * 0x64) and cycles/instructions on a programmable counter (class 0x65).
  * Layout and shared lists: sifive_bullet_events.h.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/bullet-07/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 static const riscv_entry_t sifive_bullet07_pe[]={
 	SIFIVE_BULLET_INSTRUCTION(SIFIVE_EVENT)

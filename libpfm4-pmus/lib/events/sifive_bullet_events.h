@@ -33,6 +33,14 @@
  * (SIFIVE_EVENT) and, for each class, into the unit masks of one combinable
  * class event (SIFIVE_UMASK, SIFIVE_CLASS_EVENT), so that a bit has the
  * same name and description as an event and as a unit mask.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 #ifndef __SIFIVE_BULLET_EVENTS_H__
 #define __SIFIVE_BULLET_EVENTS_H__

@@ -24,6 +24,14 @@
  * microarch, watchpoint and cycle/instruction events of sifive/bullet-07,
  * its own memory.json (sifive/p550's plus ITLB and DTLB multi-hits).
  * Layout and shared lists: sifive_bullet_events.h.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/p650/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 static const riscv_umask_t sifive_p650_memory_umasks[]={
 	SIFIVE_BULLET_MEMORY(SIFIVE_UMASK)

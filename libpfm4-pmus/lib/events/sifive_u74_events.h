@@ -38,6 +38,15 @@
  *   another class is not a unit mask of the event, so combining classes is
  *   rejected (PFM_ERR_ATTR).
  * - the fixed counters and SBI firmware events (riscv_events.h).
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/u74/ and
+ * sifive/bullet/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 
 static const riscv_entry_t sifive_u74_pe[]={

@@ -24,6 +24,14 @@
  * (C910), Sophgo SG2042 (C920) and SG2044 (C920v2). Plain event numbers:
  * the code is the mhpmevent value and the perf raw config. Which events
  * count depends on the SoC's device-tree PMU node and on the SBI firmware.
+ *
+ * Source and wording: event names and codes are those of Linux perf's
+ * JSON event lists (tools/perf/pmu-events/arch/riscv/thead/c900-legacy/), which
+ * are GPL-2.0 in the kernel tree; names and codes are what perf and the
+ * hardware use, needed to interoperate with them. The descriptions are not
+ * copied from the JSON (BriefDescription, PublicDescription): each is a
+ * short wording of its own of the event's meaning, which for the simplest
+ * events (e.g. an interlock or a TLB miss) is little more than the name.
  */
 static const riscv_entry_t thead_c900_pe[]={
 	/* cache.json */
@@ -41,18 +49,18 @@ static const riscv_entry_t thead_c900_pe[]={
 	RISCV_EVENT("LL_CACHE_WRITE_ACCESS", 0x12, "Last-level cache write accesses"),
 	RISCV_EVENT("LL_CACHE_WRITE_MISS", 0x13, "Last-level cache write misses"),
 	/* instruction.json */
-	RISCV_EVENT("INST_BRANCH_MISPREDICT", 0x06, "Mispredicted branch instructions"),
-	RISCV_EVENT("INST_BRANCH", 0x07, "Retired branch instructions"),
+	RISCV_EVENT("INST_BRANCH_MISPREDICT", 0x06, "Branches whose outcome was mispredicted"),
+	RISCV_EVENT("INST_BRANCH", 0x07, "Branches retired"),
 	RISCV_EVENT("INST_JMP_MISPREDICT", 0x08, "Mispredicted indirect jumps"),
 	RISCV_EVENT("INST_JMP", 0x09, "Retired jump instructions"),
-	RISCV_EVENT("INST_STORE", 0x0b, "Retired store instructions"),
-	RISCV_EVENT("INST_ALU", 0x1d, "Retired ALU instructions"),
+	RISCV_EVENT("INST_STORE", 0x0b, "Stores retired"),
+	RISCV_EVENT("INST_ALU", 0x1d, "Integer ALU operations retired"),
 	RISCV_EVENT("INST_LDST", 0x1e, "Retired load and store instructions"),
-	RISCV_EVENT("INST_VECTOR", 0x1f, "Retired vector instructions"),
-	RISCV_EVENT("INST_CSR", 0x20, "Retired CSR instructions"),
+	RISCV_EVENT("INST_VECTOR", 0x1f, "Vector (V extension) instructions retired"),
+	RISCV_EVENT("INST_CSR", 0x20, "CSR access instructions retired"),
 	RISCV_EVENT("INST_SYNC", 0x21, "Retired synchronising instructions (AMO, LR, SC)"),
 	RISCV_EVENT("INST_UNALIGNED_ACCESS", 0x22, "Retired loads and stores that accessed memory unaligned"),
-	RISCV_EVENT("INST_ECALL", 0x25, "Retired ecall instructions"),
+	RISCV_EVENT("INST_ECALL", 0x25, "Environment calls (ecall) retired"),
 	RISCV_EVENT("INST_LONG_JP", 0x26, "Retired long jumps"),
 	RISCV_EVENT("INST_FP", 0x2a, "Retired floating-point instructions"),
 	/* microarch.json */
