@@ -93,6 +93,16 @@ t_papi_avail() {
 		fail "papi_avail does not report the CPU ($cpu_id) in its vendor/model lines"
 	echo "papi_avail reports the CPU ($cpu_id)"
 	echo "presets available: $(papi_avail -a 2>/dev/null | grep -c '^PAPI_')"
+	# the counters PAPI reports are the PMU's (libpfm4's table): RISC-V's
+	# NMI-less watchdog holds none (PAPI "perf_event: on RISC-V the NMI
+	# watchdog holds no counter")
+	if [ "$arch" = riscv64 ]; then
+		papi_n=$(sed -n 's/^Number Hardware Counters *: *//p' /tmp/avail.out)
+		pfm_n=$(showevtinfo 2>/dev/null | sed -n "s/.*\[[0-9]*, $pmu, .* \([0-9]*\) counters, core PMU\].*/\1/p" | head -n 1)
+		echo "hardware counters: PAPI $papi_n, libpfm4's $pmu table $pfm_n (nmi_watchdog $(cat /proc/sys/kernel/nmi_watchdog 2>/dev/null))"
+		[ -n "$pfm_n" ] && [ "$papi_n" = "$pfm_n" ] ||
+			fail "papi_avail reports $papi_n hardware counters, libpfm4's $pmu table ${pfm_n:-(not found)}"
+	fi
 }
 
 t_native_avail() {
