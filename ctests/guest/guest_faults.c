@@ -381,7 +381,8 @@ static int cmd_unprivileged(const char *ev, const char *level, const char *expec
 		printf("cannot set %s to %s: %m\n", PARANOID, level);
 		return 1;
 	}
-	printf("case unprivileged: user nobody, perf_event_paranoid %s, %s must be %s\n", level, ev, expect);
+	printf("case unprivileged: user nobody, perf_event_paranoid %s, %s must %s\n", level, ev,
+	       strcmp(expect, "refused") == 0 ? "be refused" : "count");
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0)
