@@ -12,10 +12,12 @@
  * ThreadInfo_t).  A table with errors (ctests/fixtures/presets/) gives
  * PAPI's messages at the first preset query, none at init, once, and its
  * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
- * on its own too); a user event defined again with an error does not hide
+ * on its own too; 0077: a merged formula too long for its buffers, which
+ * crashes without it); a user event defined again with an error does not hide
  * the user events after it (0061); a table's preset descriptions end with
  * the table (0070); presets and user events made of presets get the
- * formula and native events their terms mean (0078, 0084-0089, 0097), and
+ * formula and native events their terms mean (0078, 0084-0086, 0088,
+ * 0089, 0097, 0108, 0110-0115), and
  * infix formulas are read left to right (0079); a user event defined
  * twice is one (0080).  Cases that could crash run in a child process,
  * so that a crash is a failure of this test, not of the binary.
@@ -820,17 +822,21 @@ cleanup(void **state)
 /* Presets and user events whose terms are presets: each term is taken  */
 /* as the formula of its own native events (A, B: NATIVE_A and          */
 /* NATIVE_B), its native events added once.  Each case names the PAPI   */
-/* patch without which it fails: 7.2.0 also added each such term as a   */
-/* native event of code 0 (0078: UE_IPC divided by it),                  */
+/* patch without which it fails (each seen failing with that patch      */
+/* alone reverted, docs/upstreaming.md): 7.2.0 also added each such     */
+/* term as a native event of code 0 (0078: UE_IPC divided by it),       */
 /* PAPI_event_name_to_code() of a preset with a preset term crashed     */
 /* (0084: the first is PAPI_L3_TCA), a term's repeated native events    */
-/* were mapped wrongly (0085), an undefined preset or the event itself  */
-/* was a term (0086), a sum's second formula was renumbered wrongly and */
-/* a term without formula stood for its first event (0087), the merge   */
-/* shifted by tokens and replaced the wrong token (0088), read "N0N1"   */
-/* as N0 (0089), and kept 8 of 9 native events (0097).  Terms it        */
-/* cannot combine make the event unavailable; infix formulas are read   */
-/* left to right (0079).                                                */
+/* were mapped wrongly (0085), an undefined preset (0086) or the event  */
+/* itself (0108) was a term, a sum's derived term was renumbered        */
+/* wrongly (0110), the native terms before it (0111) or after it (0112) */
+/* were left out of the sum's formula, a term without formula stood for */
+/* its first event (0113), a sum's third term was merged into its       */
+/* formula (0114), a NOT_DERIVED event of a derived term counted the    */
+/* term's first event (0115), the merge shifted by tokens and replaced  */
+/* the wrong token (0088), read "N0N1" as N0 (0089), and kept 8 of 9    */
+/* native events (0097).  Terms it cannot combine make the event        */
+/* unavailable; infix formulas are read left to right (0079).           */
 struct derived_case {
 	const char *name;
 	const char *postfix;	/* NULL: unavailable */
