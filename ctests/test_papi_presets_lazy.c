@@ -12,10 +12,12 @@
  * ThreadInfo_t).  A table with errors (ctests/fixtures/presets/) gives
  * PAPI's messages at the first preset query, none at init, once, and its
  * bad presets are unavailable (PAPI patches 0043, 0044, the formula check
- * on its own too); a user event defined again with an error does not hide
+ * on its own too; 0077: a merged formula too long for its buffers, which
+ * crashes without it); a user event defined again with an error does not hide
  * the user events after it (0061); a table's preset descriptions end with
  * the table (0070); presets and user events made of presets get the
- * formula and native events their terms mean (0078, 0084-0089, 0097), and
+ * formula and native events their terms mean (0078, 0084-0086, 0088,
+ * 0089, 0097, 0108, 0110-0115), and
  * infix formulas are read left to right (0079); a user event defined
  * twice is one (0080).  Cases that could crash run in a child process,
  * so that a crash is a failure of this test, not of the binary.
@@ -39,19 +41,22 @@
 
 /* A core PMU of this architecture that has a section in papi_events.csv, */
 /* forced so that the test does not depend on the machine's CPU.          */
-/* Two of its native events, for user events.                             */
+/* Two of its native events, for user events, and a third.               */
 #if defined(__x86_64__) || defined(__i386__)
 #define PMU_WITH_PRESETS "hsw"
 #define NATIVE_A "UNHALTED_CORE_CYCLES"
 #define NATIVE_B "INSTRUCTION_RETIRED"
+#define NATIVE_C "BRANCH_INSTRUCTIONS_RETIRED"
 #elif defined(__aarch64__)
 #define PMU_WITH_PRESETS "arm_ac72"
 #define NATIVE_A "CPU_CYCLES"
 #define NATIVE_B "INST_RETIRED"
+#define NATIVE_C "BR_MIS_PRED"
 #elif defined(__riscv)
 #define PMU_WITH_PRESETS "sifive_u74"
 #define NATIVE_A "CYCLES"
 #define NATIVE_B "INSTRUCTIONS"
+#define NATIVE_C "INTEGER_LOAD_RETIRED"
 #endif
 
 static int encodings, failed_encodings, lookups;
@@ -820,17 +825,21 @@ cleanup(void **state)
 /* Presets and user events whose terms are presets: each term is taken  */
 /* as the formula of its own native events (A, B: NATIVE_A and          */
 /* NATIVE_B), its native events added once.  Each case names the PAPI   */
-/* patch without which it fails: 7.2.0 also added each such term as a   */
-/* native event of code 0 (0078: UE_IPC divided by it),                  */
+/* patch without which it fails (each seen failing with that patch      */
+/* alone reverted, docs/upstreaming.md): 7.2.0 also added each such     */
+/* term as a native event of code 0 (0078: UE_IPC divided by it),       */
 /* PAPI_event_name_to_code() of a preset with a preset term crashed     */
 /* (0084: the first is PAPI_L3_TCA), a term's repeated native events    */
-/* were mapped wrongly (0085), an undefined preset or the event itself  */
-/* was a term (0086), a sum's second formula was renumbered wrongly and */
-/* a term without formula stood for its first event (0087), the merge   */
-/* shifted by tokens and replaced the wrong token (0088), read "N0N1"   */
-/* as N0 (0089), and kept 8 of 9 native events (0097).  Terms it        */
-/* cannot combine make the event unavailable; infix formulas are read   */
-/* left to right (0079).                                                */
+/* were mapped wrongly (0085), an undefined preset (0086) or the event  */
+/* itself (0108) was a term, a sum's derived term was renumbered        */
+/* wrongly (0110), the native terms before it (0111) or after it (0112) */
+/* were left out of the sum's formula, a term without formula stood for */
+/* its first event (0113), a sum's third term was merged into its       */
+/* formula (0114), a NOT_DERIVED event of a derived term counted the    */
+/* term's first event (0115), the merge shifted by tokens and replaced  */
+/* the wrong token (0088), read "N0N1" as N0 (0089), and kept 8 of 9    */
+/* native events (0097).  Terms it cannot combine make the event        */
+/* unavailable; infix formulas are read left to right (0079).           */
 struct derived_case {
 	const char *name;
 	const char *postfix;	/* NULL: unavailable */
@@ -869,9 +878,13 @@ static const struct derived_case derived_cases[] = {
 	{ "PAPI_L1_TCR", "N0|N1|-|", { NATIVE_A, NATIVE_B } },
 	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED, a second term (0115) */
 	{ "PAPI_L2_LDM", NULL, { NULL } },	/* nine native events: 7.2.0 kept 8 (0097) */
-	/* 7 native events and a term of 2, one of them there already: 8 (0097) */
+	/* 7 native events and a term of 2, one of them there already: 8, which */
+	/* 0097 must not refuse (it counts the term's new events only) */
 	{ "PAPI_L2_STM", "N0|N1|+|N2|+|N3|+|N4|+|N5|+|N6|+|N0|N7|-|+|",
 	  { NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_A, NATIVE_B } },
+	/* 7 native events and a term of 2 new ones: 9, the term copied past */
+	/* the arrays' end (0097; message below) */
+	{ "PAPI_L1_ICH", NULL, { NULL } },
 	/* DERIVED_INFIX left to right (0079): (A - B) - A, (A / B) * A */
 	{ "PAPI_L1_DCM", "N0|N1|-|N0|-|", { NATIVE_A, NATIVE_B } },
 	{ "PAPI_L1_LDM", "N0|N1|/|N0|*|", { NATIVE_A, NATIVE_B } },
@@ -905,6 +918,7 @@ derived_terms(void *arg)
 		"Event PAPI_L2_DCA cannot be a term of derived event PAPI_L2_DCA",
 		"Event PAPI_L2_DCM cannot be a term of derived event PAPI_L2_DCM",
 		"Missing event PAPI_L1_ICM, used in derived event PAPI_L2_ICA",	/* 0086 */
+		"Event PAPI_L3_DCA cannot be a term of derived event PAPI_L1_ICH",	/* 0097 */
 	};
 	char errs[16384];
 	PAPI_event_info_t info;
@@ -942,6 +956,8 @@ derived_terms(void *arg)
 			NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A "\n"
 			"PRESET,PAPI_L2_STM,DERIVED_ADD," NATIVE_A "," NATIVE_A "," NATIVE_A ","
 			NATIVE_A "," NATIVE_A "," NATIVE_A "," NATIVE_A ",PAPI_L3_DCA\n"
+			"PRESET,PAPI_L1_ICH,DERIVED_ADD," NATIVE_C "," NATIVE_C "," NATIVE_C ","
+			NATIVE_C "," NATIVE_C "," NATIVE_C "," NATIVE_C ",PAPI_L3_DCA\n"
 			"PRESET,PAPI_L1_DCM,DERIVED_INFIX,N0-N1-N0," NATIVE_A "," NATIVE_B "\n"
 			"PRESET,PAPI_L1_LDM,DERIVED_INFIX,N0/N1*N0," NATIVE_A "," NATIVE_B "\n") != 0 ||
 	    write_table(events, "CPU,%s\n"
