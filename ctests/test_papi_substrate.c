@@ -29,6 +29,7 @@
 #include "linux-cpuinfo.h"
 #include "components/perf_event/pe_pmu_probe.h"
 #include "open_hook.h"
+#include "board_names.h"
 
 #ifndef FIXTURES
 #error "FIXTURES must name the cpuinfo fixture directory"
@@ -268,6 +269,59 @@ test_riscv_vendor_names(void **state)
 	decode("bpi-f3-spacemit-k1.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
 	assert_string_equal(hw.vendor_string, "RISC-V mvendorid 0x710");
+}
+
+/* The model string PAPI reports on each board: its cpuinfo decoded, */
+/* then named with libpfm4's names of the core PMUs (board_names.h;  */
+/* test_detect_riscv and test_detect_arm check those names)          */
+static void
+test_board_model_strings(void **state)
+{
+	PAPI_hw_info_t hw;
+	size_t i;
+	int mhz;
+
+	(void)state;
+	for (i = 0; i < NUM_BOARD_NAMES; i++) {
+		decode(board_names[i].fixture, &hw, &mhz);
+		_linux_cpuinfo_name_cores(&hw, board_names[i].cores);
+		if (strcmp(hw.model_string, board_names[i].model))
+			fail_msg("%s: model string \"%s\", expected \"%s\"",
+				 board_names[i].fixture, hw.model_string,
+				 board_names[i].model);
+		assert_true(strlen(hw.model_string) < PAPI_MAX_STR_LEN);
+	}
+}
+
+/* The names replace only the decoder's: a longer name shortens the */
+/* isa more (from the whole line), an x86 model name stays          */
+static void
+test_name_cores_rules(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("long-isa-k1.txt", &hw, &mhz);
+	_linux_cpuinfo_name_cores(&hw, "A Core Name Of Exactly Forty Characters!");
+	assert_string_equal(hw.model_string,
+		"A Core Name Of Exactly Forty Characters! (rv64imafdcv_zicbom_zicboz_..., "
+		"marchid 0x8000000058000001, mimpid 0x1000000049772200)");
+	/* named again: the same isa, from the whole line */
+	_linux_cpuinfo_name_cores(&hw, "SiFive U74-MC");
+	assert_string_equal(hw.model_string,
+		"SiFive U74-MC (rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_..., "
+		"marchid 0x8000000058000001, mimpid 0x1000000049772200)");
+	/* no names: unchanged */
+	_linux_cpuinfo_name_cores(&hw, "");
+	assert_non_null(strstr(hw.model_string, "SiFive U74-MC ("));
+
+	/* after an x86 (or Arm) file, nothing of the RISC-V harts is kept */
+	decode("x86-64-no-cpu-mhz.txt", &hw, &mhz);
+	assert_true(hw.model_string[0] != '\0');
+	hw.model_string[0] = '\0';
+	_linux_cpuinfo_name_cores(&hw, "ARM Cortex A72");
+	assert_string_equal(hw.model_string, "ARM Cortex A72");
 }
 
 static void
@@ -879,6 +933,8 @@ main(void)
 		cmocka_unit_test(test_unknown_riscv_vendor),
 		cmocka_unit_test(test_long_isa_cut_at_token),
 		cmocka_unit_test(test_riscv_vendor_names),
+		cmocka_unit_test(test_board_model_strings),
+		cmocka_unit_test(test_name_cores_rules),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
 		cmocka_unit_test_teardown(test_clock_cpufreq_first, clock_teardown),
