@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include <perfmon/pfmlib.h>
+#include "board_names.h"
 
 #ifndef FIXTURES
 #error "FIXTURES must name the cpuinfo fixture directory"
@@ -464,10 +465,31 @@ test_upstream_ids_reserved(void **state)
 	pfm_terminate();
 }
 
+/* The names PAPI gives the CPU: libpfm4's of each board's core PMUs */
+/* (ctests/board_names.h; test_papi_substrate checks the rest)       */
+static void
+test_board_core_names(void **state)
+{
+	size_t i;
+	int bad = 0, n = 0;
+
+	(void)state;
+	for (i = 0; i < NUM_BOARD_NAMES; i++) {
+		if (strcmp(board_names[i].arch, "riscv64"))
+			continue;
+		n++;
+		bad += board_core_names_are(FIXTURES, board_names[i].fixture,
+					    board_names[i].cores) != 0;
+	}
+	assert_true(n > 0);
+	assert_int_equal(bad, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_board_core_names),
 		cmocka_unit_test(test_unmatched_linux6),
 		cmocka_unit_test(test_unmatched_old_kernel),
 		cmocka_unit_test(test_qemu_virt_is_generic),

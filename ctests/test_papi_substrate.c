@@ -29,6 +29,7 @@
 #include "linux-cpuinfo.h"
 #include "components/perf_event/pe_pmu_probe.h"
 #include "open_hook.h"
+#include "board_names.h"
 
 #ifndef FIXTURES
 #error "FIXTURES must name the cpuinfo fixture directory"
@@ -147,8 +148,9 @@ test_unmatched_linux6(void **state)
 	decode("hifive-unmatched-linux6.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
 	assert_string_equal(hw.vendor_string, "SiFive");
+	/* the kernel names no core: the uarch string until libpfm4 does */
 	assert_string_equal(hw.model_string,
-		"SiFive U74-MC (rv64imafdc, marchid 0x8000000000000007, mimpid 0x20181004)");
+		"sifive,u74-mc (rv64imafdc, marchid 0x8000000000000007, mimpid 0x20181004)");
 	assert_int_equal(hw.model, 7);
 	assert_int_equal(hw.cpuid_family, 0x489);
 	assert_int_equal(hw.cpuid_model, 7);
@@ -172,7 +174,7 @@ test_unmatched_linux5_no_ids(void **state)
 	decode("hifive-unmatched-linux5.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
 	assert_string_equal(hw.vendor_string, "SiFive");
-	assert_string_equal(hw.model_string, "SiFive U74-MC (rv64imafdc)");
+	assert_string_equal(hw.model_string, "sifive,u74-mc (rv64imafdc)");
 	assert_int_equal(hw.cpuid_family, 0);
 }
 
@@ -186,7 +188,7 @@ test_truncated_unmatched(void **state)
 	decode("truncated-unmatched.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
 	/* the core is named from uarch; ids are reported as they read */
-	assert_non_null(strstr(hw.model_string, "SiFive U74-MC"));
+	assert_non_null(strstr(hw.model_string, "sifive,u74-mc ("));
 	assert_non_null(strstr(hw.model_string, "marchid 0x80,"));
 }
 
@@ -202,6 +204,124 @@ test_unknown_riscv_vendor(void **state)
 	assert_string_equal(hw.vendor_string, "RISC-V mvendorid 0x0");
 	assert_true(strncmp(hw.model_string, "RISC-V (rv64imafdch_zicbom", 26) == 0);
 	assert_non_null(strstr(hw.model_string, "marchid 0x0, mimpid 0x0)"));
+}
+
+/* The isa in parentheses: the whole isa line, or a prefix of it that */
+/* ends between two '_'-separated tokens, then "_..."                 */
+static void
+assert_isa_whole_or_cut_at_token(const char *model, const char *isa)
+{
+	const char *s = strstr(model, " (rv"), *e;
+	size_t n;
+
+	assert_non_null(s);
+	s += 2;
+	e = s + strcspn(s, ",)");
+	n = (size_t)(e - s);
+	if (n == strlen(isa) && strncmp(s, isa, n) == 0)
+		return;
+	assert_true(n > 4);
+	assert_memory_equal(e - 4, "_...", 4);
+	/* the kept part is the isa's up to one of its '_' */
+	assert_true(strncmp(s, isa, n - 4) == 0);
+	assert_int_equal(isa[n - 4], '_');
+}
+
+/* An isa line longer than the model string holds (Linux 6.x prints one */
+/* token per extension): shortened between tokens, marked with "_..."   */
+static void
+test_long_isa_cut_at_token(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("long-isa-k1.txt", &hw, &mhz);
+	assert_string_equal(hw.model_string,
+		"spacemit,x60 (rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_..., "
+		"marchid 0x8000000058000001, mimpid 0x1000000049772200)");
+	assert_true(strlen(hw.model_string) < PAPI_MAX_STR_LEN - 1);
+	assert_isa_whole_or_cut_at_token(hw.model_string,
+		"rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_zifencei_zihintpause_"
+		"zihpm_zfh_zfhmin_zca_zcd_zba_zbb_zbc_zbs_zkt_zve32f_zve32x_zve64d_"
+		"zve64f_zve64x_zvfh_zvfhmin_zvkt_sscofpmf_sstc_svinval_svnapot_svpbmt");
+
+	/* the isa of QEMU's virt machine fits: whole */
+	decode("qemu-virt-riscv64.txt", &hw, &mhz);
+	assert_isa_whole_or_cut_at_token(hw.model_string,
+		"rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihintpause_zihpm_zba_zbb_zbs_sstc");
+}
+
+/* JEDEC names of mvendorid: T-Head's 0x5b7 as SiFive's 0x489 */
+static void
+test_riscv_vendor_names(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("sg2044-c920v2.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
+	assert_string_equal(hw.vendor_string, "T-Head");
+	decode("hifive-premier-p550.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_SIFIVE);
+	assert_string_equal(hw.vendor_string, "SiFive");
+	decode("bpi-f3-spacemit-k1.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
+	assert_string_equal(hw.vendor_string, "RISC-V mvendorid 0x710");
+}
+
+/* The model string PAPI reports on each board: its cpuinfo decoded, */
+/* then named with libpfm4's names of the core PMUs (board_names.h;  */
+/* test_detect_riscv and test_detect_arm check those names)          */
+static void
+test_board_model_strings(void **state)
+{
+	PAPI_hw_info_t hw;
+	size_t i;
+	int mhz;
+
+	(void)state;
+	for (i = 0; i < NUM_BOARD_NAMES; i++) {
+		decode(board_names[i].fixture, &hw, &mhz);
+		_linux_cpuinfo_name_cores(&hw, board_names[i].cores);
+		if (strcmp(hw.model_string, board_names[i].model))
+			fail_msg("%s: model string \"%s\", expected \"%s\"",
+				 board_names[i].fixture, hw.model_string,
+				 board_names[i].model);
+		assert_true(strlen(hw.model_string) < PAPI_MAX_STR_LEN);
+	}
+}
+
+/* The names replace only the decoder's: a longer name shortens the */
+/* isa more (from the whole line), an x86 model name stays          */
+static void
+test_name_cores_rules(void **state)
+{
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("long-isa-k1.txt", &hw, &mhz);
+	_linux_cpuinfo_name_cores(&hw, "A Core Name Of Exactly Forty Characters!");
+	assert_string_equal(hw.model_string,
+		"A Core Name Of Exactly Forty Characters! (rv64imafdcv_zicbom_zicboz_..., "
+		"marchid 0x8000000058000001, mimpid 0x1000000049772200)");
+	/* named again: the same isa, from the whole line */
+	_linux_cpuinfo_name_cores(&hw, "SiFive U74-MC");
+	assert_string_equal(hw.model_string,
+		"SiFive U74-MC (rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_..., "
+		"marchid 0x8000000058000001, mimpid 0x1000000049772200)");
+	/* no names: unchanged */
+	_linux_cpuinfo_name_cores(&hw, "");
+	assert_non_null(strstr(hw.model_string, "SiFive U74-MC ("));
+
+	/* after an x86 (or Arm) file, nothing of the RISC-V harts is kept */
+	decode("x86-64-no-cpu-mhz.txt", &hw, &mhz);
+	assert_true(hw.model_string[0] != '\0');
+	hw.model_string[0] = '\0';
+	_linux_cpuinfo_name_cores(&hw, "ARM Cortex A72");
+	assert_string_equal(hw.model_string, "ARM Cortex A72");
 }
 
 static void
@@ -811,6 +931,10 @@ main(void)
 		cmocka_unit_test(test_unmatched_linux5_no_ids),
 		cmocka_unit_test(test_truncated_unmatched),
 		cmocka_unit_test(test_unknown_riscv_vendor),
+		cmocka_unit_test(test_long_isa_cut_at_token),
+		cmocka_unit_test(test_riscv_vendor_names),
+		cmocka_unit_test(test_board_model_strings),
+		cmocka_unit_test(test_name_cores_rules),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
 		cmocka_unit_test_teardown(test_clock_cpufreq_first, clock_teardown),

@@ -92,6 +92,17 @@ t_papi_avail() {
 		grep -E '^(Vendor string|Model string|CPUID)' /tmp/avail.out | grep -q "$(printf %d "$cpu_id" 2>/dev/null)" ||
 		fail "papi_avail does not report the CPU ($cpu_id) in its vendor/model lines"
 	echo "papi_avail reports the CPU ($cpu_id)"
+	# the model string names a RISC-V core by libpfm4's name of its PMU (PAPI
+	# "perf_event: name the CPU by its core PMUs where the kernel names none");
+	# a generic riscv PMU names none
+	if [ "$arch" = riscv64 ] && [ -n "$pmu" ] && [ "$pmu" != riscv ]; then
+		pmu_desc=$(showevtinfo 2>/dev/null | sed -n "s/.*\[[0-9]*, $pmu, \"\([^\"]*\)\".*/\1/p" | head -n 1)
+		grep '^Model string' /tmp/avail.out | sed 's/^/  /'
+		[ -n "$pmu_desc" ] || fail "showevtinfo gives no description of $pmu"
+		grep '^Model string' /tmp/avail.out | grep -qF "$pmu_desc (rv" ||
+			fail "the model string does not name the core as libpfm4's $pmu does (\"$pmu_desc\")"
+		echo "the model string names the core \"$pmu_desc\" ($pmu)"
+	fi
 	echo "presets available: $(papi_avail -a 2>/dev/null | grep -c '^PAPI_')"
 	# the counters PAPI reports are the PMU's (libpfm4's table): RISC-V's
 	# NMI-less watchdog holds none (PAPI "perf_event: on RISC-V the NMI

@@ -12,9 +12,15 @@
  *
  *   vendor          PAPI_VENDOR_SIFIVE for mvendorid 0x489 (or, on older
  *                   kernels, a "sifive," uarch), else PAPI_VENDOR_RISCV
- *   vendor_string   "SiFive", else "RISC-V mvendorid <id>"
- *   model_string    the core ("SiFive U74-MC", or the uarch string, or
- *                   "RISC-V"), then the isa and the ids in parentheses
+ *   vendor_string   the JEDEC name of mvendorid where known ("SiFive",
+ *                   "T-Head"), else "RISC-V mvendorid <id>" (or "RISC-V")
+ *   model_string    the core, then the isa and the ids in parentheses:
+ *                   "sifive,u74-mc (rv64imafdc, marchid 0x8000000000000007,
+ *                   mimpid 0x20181004)".  The core is the uarch string, or
+ *                   "RISC-V" without one (the kernel gives no model name).
+ *                   The isa is shortened to what fits the string, only
+ *                   between two of its '_'-separated extensions, and then
+ *                   ends in "_..."
  *   model           marchid with its top (open source) bit cleared
  *   cpuid_family    mvendorid; cpuid_model marchid (low 31 bits);
  *   cpuid_stepping  mimpid (low 31 bits); ids that are absent are 0
@@ -32,10 +38,9 @@
 #include "papi_internal.h"
 #include "linux-cpuinfo.h"
 
-/* SiFive's JEDEC id (bank 10, 0x09) as found in mvendorid */
-#define RISCV_MVENDORID_SIFIVE	0x489ULL
-/* SiFive 7 series (U74, S7, E7) */
-#define RISCV_MARCHID_SIFIVE_7	0x8000000000000007ULL
+/* JEDEC ids as found in mvendorid: (bank - 1) << 7 | id without parity */
+#define RISCV_MVENDORID_SIFIVE	0x489ULL	/* bank 10, 0x09 */
+#define RISCV_MVENDORID_THEAD	0x5b7ULL	/* bank 12, 0x37 */
 
 /* The value of the first line whose key is exactly "key" (as opposed to */
 /* linux-common.c's search_cpu_info(), which matches "vendor" inside    */
@@ -102,11 +107,59 @@ _linux_cpuinfo_count_cpus( FILE *f )
 	return n;
 }
 
+/* The isa at most "room" characters long: whole if it fits, else up to */
+/* the last '_' that leaves room for "_..." (the base, e.g. rv64imafdch, */
+/* is one token), then "_...".                                          */
+static void
+riscv_isa_fit( char *out, const char *isa, size_t size, size_t room )
+{
+	size_t len = strlen( isa ), cut = 0, i;
+
+	if ( room >= size )
+		room = size - 1;
+	if ( len <= room ) {
+		strcpy( out, isa );
+		return;
+	}
+	for ( i = 1; i < len && i + 4 <= room; i++ )
+		if ( isa[i] == '_' )
+			cut = i;
+	if ( cut == 0 ) {
+		/* not even the base: only the mark */
+		snprintf( out, size, "%s", room >= 3 ? "..." : "" );
+		return;
+	}
+	memcpy( out, isa, cut );
+	strcpy( out + cut, "_..." );
+}
+
+/* "core (isa, marchid 0x.., mimpid 0x..)" in the model string, the isa */
+/* shortened to what the core and the ids leave of PAPI_MAX_STR_LEN     */
+static void
+riscv_model_string( char *model, const char *core, const char *isa,
+		    int have_ids, unsigned long long marchid,
+		    unsigned long long mimpid )
+{
+	char ids[PAPI_MIN_STR_LEN], fit[PAPI_HUGE_STR_LEN];
+	size_t used;
+
+	if ( have_ids )
+		snprintf( ids, sizeof ( ids ), ", marchid 0x%llx, mimpid 0x%llx",
+			  marchid, mimpid );
+	else
+		ids[0] = '\0';
+	/* core (at most 40), " (", the isa, the ids, ")" and the NUL */
+	used = strnlen( core, 40 ) + 2 + strlen( ids ) + 1 + 1;
+	riscv_isa_fit( fit, isa, sizeof ( fit ),
+		       used < PAPI_MAX_STR_LEN ? PAPI_MAX_STR_LEN - used : 0 );
+	snprintf( model, PAPI_MAX_STR_LEN, "%.40s (%s%s)", core, fit, ids );
+}
+
 int
 _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 {
-	char isa[PAPI_MIN_STR_LEN], uarch[PAPI_MIN_STR_LEN];
-	char hart[PAPI_MIN_STR_LEN], core[PAPI_MIN_STR_LEN];
+	char isa[PAPI_HUGE_STR_LEN], uarch[PAPI_MIN_STR_LEN];
+	char hart[PAPI_MIN_STR_LEN];
 	unsigned long long mvendorid, marchid, mimpid;
 	int have_vendor, have_arch, have_imp;
 
@@ -128,31 +181,20 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 		strcpy( hwinfo->vendor_string, "SiFive" );
 	} else {
 		hwinfo->vendor = PAPI_VENDOR_RISCV;
-		if ( have_vendor )
+		if ( have_vendor && mvendorid == RISCV_MVENDORID_THEAD )
+			strcpy( hwinfo->vendor_string, "T-Head" );
+		else if ( have_vendor )
 			snprintf( hwinfo->vendor_string, PAPI_MAX_STR_LEN,
 				  "RISC-V mvendorid 0x%llx", mvendorid );
 		else
 			strcpy( hwinfo->vendor_string, "RISC-V" );
 	}
 
-	/* Name the core */
-	if ( hwinfo->vendor == PAPI_VENDOR_SIFIVE &&
-	     ( strcmp( uarch, "sifive,u74-mc" ) == 0 ||
-	       ( uarch[0] == '\0' && have_arch &&
-		 marchid == RISCV_MARCHID_SIFIVE_7 ) ) )
-		strcpy( core, "SiFive U74-MC" );
-	else if ( uarch[0] != '\0' )
-		snprintf( core, sizeof ( core ), "%s", uarch );
-	else
-		strcpy( core, "RISC-V" );
-
-	if ( have_vendor || have_arch || have_imp )
-		snprintf( hwinfo->model_string, PAPI_MAX_STR_LEN,
-			  "%.40s (%.32s, marchid 0x%llx, mimpid 0x%llx)",
-			  core, isa, marchid, mimpid );
-	else
-		snprintf( hwinfo->model_string, PAPI_MAX_STR_LEN,
-			  "%.40s (%.32s)", core, isa );
+	/* The kernel names no core: its uarch (device tree) string, if any */
+	riscv_model_string( hwinfo->model_string,
+			    uarch[0] != '\0' ? uarch : "RISC-V", isa,
+			    have_vendor || have_arch || have_imp, marchid,
+			    mimpid );
 
 	hwinfo->model = ( int ) ( marchid & 0x7fffffffULL );
 	hwinfo->cpuid_family = ( int ) ( mvendorid & 0x7fffffffULL );
