@@ -9,8 +9,14 @@
 # a piece of the project missing from the build is a failure.
 # PAPI's own tests also print "@@papi NAME VERDICT ..." lines (papi-tests.sh).
 profile=$1
-G=/guest
-CT=/usr/libexec/papi-riscv-arm
+# Where things are: the guests' layout unless told otherwise (scripts/check-board
+# runs this suite on a board with the host build's paths). SUITE_DIR: this
+# suite's files; SUITE_USR: the installed libpfm4 and PAPI (bin, lib, share);
+# SUITE_LIBEXEC: our test programs (guest/, ctests/, benchmarks/).
+G=${SUITE_DIR:-/guest}
+USR=${SUITE_USR:-/usr}
+CT=${SUITE_LIBEXEC:-/usr/libexec/papi-riscv-arm}
+[ "$USR" = /usr ] || export PATH="$USR/bin:$PATH"
 # A profile's tests (tests.list): on PROFILE-1cpu those tagged "exact", on
 # biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2)
 # those tagged "cores"; elsewhere every test but the hybrid ones.
@@ -62,13 +68,13 @@ fi
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
-showevtinfo() { /usr/share/doc/libpfm-*/examples/showevtinfo "$@"; }
+showevtinfo() { $USR/share/doc/libpfm-*/examples/showevtinfo "$@"; }
 # Is PMU compiled into this libpfm4 ("Supported PMU models"), and detected here?
 pmu_in_build() { showevtinfo 2>/dev/null |
 	sed -n '/^Supported PMU models/,/^Detected PMU models/p' | grep -q "\[ *[0-9]*, $1, "; }
 pmu_detected() { showevtinfo 2>/dev/null |
 	sed -n '/^Detected PMU models/,/^Total events/p' | grep -q "\[ *[0-9]*, $1, "; }
-have_papi() { [ -x /usr/bin/papi_avail ] && [ -e /usr/lib/libpapi.so ]; }
+have_papi() { [ -x $USR/bin/papi_avail ] && ls $USR/lib*/libpapi.so >/dev/null 2>&1; }
 need_pmu() { pmu_in_build "$pmu" || fail "$pmu is not in this libpfm4 build"; }
 need_papi() { have_papi || fail "PAPI is not in the $arch build"; }
 # The PMU's events from events.list: "event type config" lines.
@@ -338,7 +344,7 @@ t_tracepoints() {
 	tp=/sys/kernel/tracing dbg=/sys/kernel/debug
 	mount -t tracefs nodev $tp || fail "cannot mount tracefs on $tp"
 	echo "tracefs alone on $tp: sched_switch id $(cat $tp/events/sched/sched_switch/id 2>&1)"
-	echo "  libpfm4 (check_events perf::sched:sched_switch, its error if any): $(/usr/share/doc/libpfm-*/examples/check_events \
+	echo "  libpfm4 (check_events perf::sched:sched_switch, its error if any): $($USR/share/doc/libpfm-*/examples/check_events \
 		perf::sched:sched_switch 2>&1 >/dev/null | head -n 1)"
 	rc=0
 	if mount -t debugfs nodev $dbg; then
@@ -447,7 +453,7 @@ t_papi_tests() {
 	limit=$(karg papi_limit)
 	# its exit status is this test's verdict (77: SKIP, its "SKIP:" line says why)
 	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) \
-		sh $G/papi-tests.sh /usr/share/papi "${profile%-1cpu}" $G/papi-tests.expected $(karg papi_tests)
+		sh $G/papi-tests.sh $USR/share/papi "${profile%-1cpu}" $G/papi-tests.expected $(karg papi_tests)
 	rc=$?
 	[ $rc -eq 0 ] || exit $rc
 }
