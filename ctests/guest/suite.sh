@@ -664,7 +664,9 @@ t_faults() {
 	# (a longer loop: the handshake with the parent inside the count costs a
 	# few ten thousand kernel instructions, which RISC-V's instret counts)
 	faults_case $CT/guest/guest_faults paranoid PAPI_TOT_INS $((5 * N1)) $user_slack $low || bad=1
-	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $N1 $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
+	# (a longer loop too: in the rv-sscofpmf-board guest the kernel's share
+	# in RISC-V's instret put a loop of N1 at 2N + 2.02%)
+	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $((5 * N1)) $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
 	# killed mid-count: nothing is left behind, and the next run counts
 	before=$(ls -a /tmp /dev/shm 2>/dev/null)
 	$CT/guest/guest_papi count PAPI_TOT_INS 2000000000 2000000001 $user_slack >/dev/null 2>&1 &
