@@ -9,8 +9,14 @@
 # a piece of the project missing from the build is a failure.
 # PAPI's own tests also print "@@papi NAME VERDICT ..." lines (papi-tests.sh).
 profile=$1
-G=/guest
-CT=/usr/libexec/papi-riscv-arm
+# Where things are: the guests' layout unless told otherwise (scripts/check-board
+# runs this suite on a board with the host build's paths). SUITE_DIR: this
+# suite's files; SUITE_USR: the installed libpfm4 and PAPI (bin, lib, share);
+# SUITE_LIBEXEC: our test programs (guest/, ctests/, benchmarks/).
+G=${SUITE_DIR:-/guest}
+USR=${SUITE_USR:-/usr}
+CT=${SUITE_LIBEXEC:-/usr/libexec/papi-riscv-arm}
+[ "$USR" = /usr ] || export PATH="$USR/bin:$PATH"
 # A profile's tests (tests.list): on PROFILE-1cpu those tagged "exact", on
 # biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2)
 # those tagged "cores"; elsewhere every test but the hybrid ones.
@@ -19,6 +25,8 @@ case $profile in
 *-1cpu) TESTS=$(tagged exact) ;;
 biglittle) TESTS=$(tagged hybrid) ;;
 p550 | c920v2) TESTS=$(tagged cores) ;;
+# board: no bench either (on a board, "make bench" runs the benchmarks)
+board) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") && $1 != "bench" { print $1 }' $G/tests.list) ;;
 *) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") { print $1 }' $G/tests.list) ;;
 esac
 # A guest.NAME=a,b,c kernel argument, as "a b c".
@@ -31,7 +39,50 @@ N1=1000000 N2=3000000
 # may accept, refuse or count otherwise) says so, with the kernel it held on.
 kernel_dependent() { echo "kernel-dependent: $* (held on Linux $(uname -r))"; }
 
+showevtinfo() { $USR/share/doc/libpfm-*/examples/showevtinfo "$@"; }
+
+# The profile "board" (scripts/check-board, make check-board): what a QEMU
+# profile states, taken from the running kernel and CPU instead. The core PMU
+# libpfm4 detects (pmu); the kernel's core PMU in sysfs (kpmu: on Arm the
+# armv8_*/armv9_* PMU, on RISC-V "cpu"), its perf type (kpmu_type: the
+# encodings test accepts it besides PERF_TYPE_RAW) and CPUs; whether it
+# filters privilege (useronly: Arm always, RISC-V with Sscofpmf in the isa
+# line) and has overflow interrupts (overflow: the same; BOARD_USERONLY,
+# BOARD_OVERFLOW=yes/no override them, e.g. for an Arm board whose device
+# tree gives the PMU no interrupt); the CPU's id (cpu_id: Arm's CPU part,
+# RISC-V's mvendorid). SUITE_EMULATOR=PROFILE says the "board" is the QEMU
+# guest PROFILE (the guest proof, scripts/guest-run PROFILE-board): then what
+# QEMU cannot count is skipped as "emulator" (papi-tests), never on a board.
+board_profile() {
+	case $(uname -m) in
+	aarch64) arch=aarch64 ;;
+	riscv64) arch=riscv64 ;;
+	*) echo "suite.sh: profile board runs on an aarch64 or riscv64 machine, not $(uname -m)"; exit 2 ;;
+	esac
+	pmu=$(showevtinfo 2>/dev/null | sed -n '/^Detected PMU models/,/^Total events/p' |
+		sed -n 's/^[[:space:]]*\[ *[0-9]*, \([a-z0-9_]*\), .*core PMU\]$/\1/p' | head -n 1)
+	[ -n "$pmu" ] || pmu=none
+	kpmu=
+	for d in /sys/bus/event_source/devices/*; do
+		n=${d##*/}
+		case $arch:$n in aarch64:armv[0-9]* | riscv64:cpu) kpmu=$n; break ;; esac
+	done
+	kd=/sys/bus/event_source/devices/$kpmu
+	kpmu_type=$(cat $kd/type 2>/dev/null)
+	kpmu_cpus=$(cat $kd/cpus 2>/dev/null || cat $kd/cpumask 2>/dev/null || echo "$(cat /sys/devices/system/cpu/online) (online; the PMU has no cpus file)")
+	if [ "$arch" = aarch64 ]; then
+		filters=yes
+		cpu_id=$(sed -n 's/^CPU part[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+	else
+		filters=no
+		grep -qiE '^(hart )?isa[[:space:]]*:.*_sscofpmf' /proc/cpuinfo && filters=yes
+		cpu_id=$(sed -n 's/^mvendorid[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+	fi
+	useronly=${BOARD_USERONLY:-$filters} overflow=${BOARD_OVERFLOW:-$filters}
+}
+
 case ${profile%-1cpu} in
+board) board_profile ;;
 a72) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=yes cpu_id="0xd08" ;;
 n1) arch=aarch64 pmu=arm_n1 useronly=yes overflow=yes cpu_id="0xd0c" ;;
 biglittle) arch=aarch64 pmu=arm_ac72 useronly=yes overflow=no cpu_id="0xd08" ;;
@@ -62,13 +113,15 @@ fi
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
-showevtinfo() { /usr/share/doc/libpfm-*/examples/showevtinfo "$@"; }
+# A test that writes sysctls, mounts, or counts as another user: root only
+# (the guests run as root; on a board, scripts/check-board says so).
+need_root() { [ "$(id -u)" = 0 ] || skip "needs root: $*"; }
 # Is PMU compiled into this libpfm4 ("Supported PMU models"), and detected here?
 pmu_in_build() { showevtinfo 2>/dev/null |
 	sed -n '/^Supported PMU models/,/^Detected PMU models/p' | grep -q "\[ *[0-9]*, $1, "; }
 pmu_detected() { showevtinfo 2>/dev/null |
 	sed -n '/^Detected PMU models/,/^Total events/p' | grep -q "\[ *[0-9]*, $1, "; }
-have_papi() { [ -x /usr/bin/papi_avail ] && [ -e /usr/lib/libpapi.so ]; }
+have_papi() { [ -x $USR/bin/papi_avail ] && ls $USR/lib*/libpapi.so >/dev/null 2>&1; }
 need_pmu() { pmu_in_build "$pmu" || fail "$pmu is not in this libpfm4 build"; }
 need_papi() { have_papi || fail "PAPI is not in the $arch build"; }
 # The PMU's events from events.list: "event type config" lines.
@@ -119,6 +172,7 @@ t_papi_avail() {
 t_native_avail() {
 	need_papi
 	need_pmu
+	rm -f /tmp/native.bad
 	papi_native_avail >/tmp/native.out 2>&1 || { tail /tmp/native.out; fail "papi_native_avail failed"; }
 	sed -n '/Native Events in Component: perf_event$/,/^Total events/p' /tmp/native.out |
 		grep -E '^\| [A-Za-z]' | head -n 6
@@ -169,6 +223,7 @@ t_foreign_read() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
 	f=/proc/sys/kernel/perf_user_access
+	[ ! -e $f ] || need_root "sets kernel.perf_user_access"
 	old=
 	if [ -e $f ]; then
 		old=$(cat $f)
@@ -190,6 +245,7 @@ t_user_read_stress() {
 	need_papi
 	[ "$arch" = riscv64 ] || need_pmu
 	f=/proc/sys/kernel/perf_user_access
+	[ ! -e $f ] || need_root "sets kernel.perf_user_access"
 	old= bad=0
 	if [ -e $f ]; then
 		kernel_dependent "perf_user_access grants and withdraws user-space counter reads as this kernel defines them"
@@ -226,6 +282,7 @@ t_count_papi_preset() {
 # message naming the setting and the level needed, and at 1 it counts.
 t_first_run() {
 	need_papi
+	need_root "counts as user nobody at kernel.perf_event_paranoid 2 and 1"
 	n=$((5 * N1)) # as in faults: the kernel's share counts on RISC-V
 	if [ "$useronly" = yes ]; then
 		$CT/guest/guest_faults unprivileged PAPI_TOT_INS $n $user_slack 2 counts ||
@@ -251,6 +308,7 @@ t_user_read() {
 	[ "$arch" = riscv64 ] || need_pmu
 	f=/proc/sys/kernel/perf_user_access
 	[ -e $f ] || skip "kernel without perf_user_access (AArch64 < 5.17, RISC-V < 6.6)"
+	need_root "sets kernel.perf_user_access"
 	kernel_dependent "perf_user_access grants user-space counter reads as this kernel defines them"
 	old=$(cat $f) bad=0
 	echo 1 >$f
@@ -281,6 +339,7 @@ t_user_read_firmware() {
 	[ "$(grep -c '^processor' /proc/cpuinfo)" -eq 1 ] || skip "needs one hart (other harts send SFENCE.VMA requests)"
 	f=/proc/sys/kernel/perf_user_access
 	[ -e $f ] || skip "kernel without perf_user_access (RISC-V < 6.6)"
+	need_root "sets kernel.perf_user_access"
 	old=$(cat $f) bad=0
 	for access in 1 0; do
 		echo $access >$f
@@ -291,17 +350,30 @@ t_user_read_firmware() {
 	[ $bad -eq 0 ] || fail "a firmware event read another counter"
 }
 
+# On a board (profile board) an event of type 4 in events.list may reach the
+# kernel as PERF_TYPE_RAW or with the perf type of the kernel's core PMU
+# (kpmu_type: a board's armv8_cortex_a72 has its own dynamic type).
+enc_ok() { # TYPE-IN-EVENTS.LIST TYPE-SEEN
+	[ "$1" = "$2" ] || { [ "$1" = 4 ] && [ -n "${kpmu_type:-}" ] && [ "$2" = "$kpmu_type" ]; }
+}
 t_encodings() {
 	need_pmu
+	[ -n "$(pmu_events)" ] || skip "events.list has no $pmu events: nothing to compare the encodings with (add them)"
+	command -v strace >/dev/null || skip "strace is not installed"
+	[ -z "${kpmu_type:-}" ] || echo "kernel core PMU $kpmu: type $kpmu_type (accepted besides PERF_TYPE_RAW)"
 	evs=$(pmu_events | awk -v p="$pmu" '{ printf "%s::%s ", p, $1 }')
 	strace -v -e trace=perf_event_open -o /tmp/strace.out $CT/guest/guest_count events $evs
 	cat /tmp/strace.out
 	grep '^perf_event_open(' /tmp/strace.out >/tmp/calls
 	[ "$(wc -l </tmp/calls)" -eq "$(pmu_events | wc -l)" ] || fail "expected one perf_event_open per event"
+	rm -f /tmp/enc.bad
 	pmu_events | paste -d' ' - /tmp/calls | while read -r ev type config rest; do
 		case $type in 4) tname=PERF_TYPE_RAW ;; *) tname=$type ;; esac
+		seen=$(echo "$rest" | sed -n 's/^perf_event_open({type=\([^,]*\), .*/\1/p')
+		case $seen in PERF_TYPE_RAW) seen=4 ;; esac
 		case "$rest" in
-		*"type=$tname, "*"config=$config, "*) echo "ok   $pmu::$ev type=$tname config=$config" ;;
+		*"config=$config, "*) enc_ok "$type" "$seen" && echo "ok   $pmu::$ev type=$seen config=$config" ||
+			{ echo "BAD  $pmu::$ev expected type=$tname config=$config, got type $seen"; echo 1 >/tmp/enc.bad; } ;;
 		*) echo "BAD  $pmu::$ev expected type=$tname config=$config"; echo 1 >/tmp/enc.bad ;;
 		esac
 	done
@@ -314,7 +386,9 @@ t_encodings() {
 	tail -n 8 /tmp/pcl.out
 	while read -r ev type config; do
 		case $type in 4) tname=PERF_TYPE_RAW ;; *) tname=$type ;; esac
-		if grep -q "perf_event_open({type=$tname, .*config=$config, " /tmp/strace.papi; then
+		if grep -q "perf_event_open({type=$tname, .*config=$config, " /tmp/strace.papi ||
+			{ [ "$type" = 4 ] && [ -n "${kpmu_type:-}" ] &&
+				grep -q "perf_event_open({type=$kpmu_type, .*config=$config, " /tmp/strace.papi; }; then
 			echo "ok   PAPI $pmu::$ev type=$tname config=$config"
 		else
 			echo "BAD  PAPI $pmu::$ev: no perf_event_open with type=$tname config=$config"
@@ -346,10 +420,11 @@ t_errors_papi() {
 # run without the scan, as before.
 t_tracepoints() {
 	need_papi
+	need_root "mounts tracefs and debugfs"
 	tp=/sys/kernel/tracing dbg=/sys/kernel/debug
 	mount -t tracefs nodev $tp || fail "cannot mount tracefs on $tp"
 	echo "tracefs alone on $tp: sched_switch id $(cat $tp/events/sched/sched_switch/id 2>&1)"
-	echo "  libpfm4 (check_events perf::sched:sched_switch, its error if any): $(/usr/share/doc/libpfm-*/examples/check_events \
+	echo "  libpfm4 (check_events perf::sched:sched_switch, its error if any): $($USR/share/doc/libpfm-*/examples/check_events \
 		perf::sched:sched_switch 2>&1 >/dev/null | head -n 1)"
 	rc=0
 	if mount -t debugfs nodev $dbg; then
@@ -449,6 +524,15 @@ t_unit_tests() {
 # or guest.papi_tests names the tests to run (GUEST_PAPI_TESTS);
 # failures listed with their reasons for this profile in papi-tests.expected
 # make this test a SKIP naming their count.
+# board_emulated_expected PROFILE EXPECTED: EXPECTED, with PROFILE's lines whose
+# reason is an emulator limit ("emulator:", also after "sometimes:" or
+# "hangs:") or a test assumption added for the profile "board"
+board_emulated_expected() {
+	cat "$2"
+	awk -v e="$1" '!/^#/ && NF >= 3 && / ((sometimes|hangs): )?(emulator|test assumption):/ {
+		n = split($1, ps, ",")
+		for (i = 1; i <= n; i++) if (ps[i] == e) { sub(/^[^ \t]+/, "board"); print; next } }' "$2"
+}
 t_papi_tests() {
 	need_papi
 	pmu_detected "$pmu" || fail "$pmu is not detected: PAPI's tests would not test it"
@@ -456,9 +540,22 @@ t_papi_tests() {
 	slow=$G/papi-tests.slow
 	[ "$(karg papi_slow)" != 1 ] && [ -z "$(karg papi_tests)" ] || slow=
 	limit=$(karg papi_limit)
+	expected=$G/papi-tests.expected
+	if [ "$profile" = board ] && [ -n "${SUITE_EMULATOR:-}" ]; then
+		# The guest proof: the failures listed for the QEMU profile the
+		# "board" is, for an emulator limit or a test assumption about
+		# its CPU, are listed for board too (never on a real board).
+		board_emulated_expected "$SUITE_EMULATOR" $expected >/tmp/emulator-papi-tests.expected
+		expected=/tmp/emulator-papi-tests.expected
+		echo "emulated board ($SUITE_EMULATOR): $(grep -c '^board ' $expected) of PAPI's tests listed as failing there (papi-tests.expected's $SUITE_EMULATOR lines for an emulator limit or a test assumption)"
+	elif [ "$profile" = board ]; then
+		# A board runs every one of PAPI's tests, 120 s each at most
+		# (BOARD_PAPI_LIMIT), or those BOARD_PAPI_TESTS names
+		slow= limit=${BOARD_PAPI_LIMIT:-120}
+	fi
 	# its exit status is this test's verdict (77: SKIP, its "SKIP:" line says why)
 	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) \
-		sh $G/papi-tests.sh /usr/share/papi "${profile%-1cpu}" $G/papi-tests.expected $(karg papi_tests)
+		sh $G/papi-tests.sh $USR/share/papi "${profile%-1cpu}" $expected $(karg papi_tests) ${BOARD_PAPI_TESTS:-}
 	rc=$?
 	[ $rc -eq 0 ] || exit $rc
 }
@@ -559,6 +656,7 @@ faults_case() {
 }
 t_faults() {
 	need_papi
+	need_root "takes a CPU offline, sets kernel.perf_event_paranoid, counts as user nobody"
 	bad=0
 	: >/tmp/faults.wrong
 	if [ "$ncpus" -gt 1 ]; then
@@ -577,7 +675,9 @@ t_faults() {
 	# (a longer loop: the handshake with the parent inside the count costs a
 	# few ten thousand kernel instructions, which RISC-V's instret counts)
 	faults_case $CT/guest/guest_faults paranoid PAPI_TOT_INS $((5 * N1)) $user_slack $low || bad=1
-	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $N1 $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
+	# (a longer loop too: in the rv-sscofpmf-board guest the kernel's share
+	# in RISC-V's instret put a loop of N1 at 2N + 2.02%)
+	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $((5 * N1)) $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
 	# killed mid-count: nothing is left behind, and the next run counts
 	before=$(ls -a /tmp /dev/shm 2>/dev/null)
 	$CT/guest/guest_papi count PAPI_TOT_INS 2000000000 2000000001 $user_slack >/dev/null 2>&1 &
@@ -882,6 +982,7 @@ if [ $# -ge 2 ]; then
 fi
 
 echo "@@info kernel $(uname -r)"
+[ "$profile" != board ] || echo "@@info board arch=$arch pmu=$pmu kernel-pmu=${kpmu:-none} type=${kpmu_type:-none} cpus=$(echo "$kpmu_cpus" | tr ' ' _) useronly=$useronly overflow=$overflow cpu_id=$cpu_id perf_user_access=$(cat /proc/sys/kernel/perf_user_access 2>/dev/null || echo absent) ncpus=$ncpus root=$([ "$(id -u)" = 0 ] && echo yes || echo no)${SUITE_EMULATOR:+ emulator=$SUITE_EMULATOR}"
 echo "@@info cpu $(grep -m1 -E '^(CPU part|marchid)' /proc/cpuinfo | tr -s '\t ' ' ')"
 for t in $TESTS; do
 	echo "@@begin $t"
