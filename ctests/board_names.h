@@ -115,6 +115,25 @@ board_core_names_are(const char *fixture_dir, const char *fixture, const char *w
 		return 1;
 	return WEXITSTATUS(status);
 }
+
+/* board_core_names_are() for every board of the table on arch           */
+/* ("aarch64", "riscv64"): how many differ; *checked, how many there are */
+static int
+board_core_names_differ(const char *fixture_dir, const char *arch, int *checked)
+{
+	size_t i;
+	int bad = 0;
+
+	*checked = 0;
+	for (i = 0; i < NUM_BOARD_NAMES; i++) {
+		if (strcmp(board_names[i].arch, arch))
+			continue;
+		(*checked)++;
+		bad += board_core_names_are(fixture_dir, board_names[i].fixture,
+					    board_names[i].cores) != 0;
+	}
+	return bad;
+}
 #endif
 
 #endif
