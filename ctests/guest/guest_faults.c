@@ -274,21 +274,30 @@ static int paranoid_child(const char *ev, int when, int to_parent, int from_pare
 	return judge(name, v);
 }
 
-static int cmd_paranoid(const char *ev, const char *low)
+/* The paranoid setting into old (to restore it); 0, or -1 when not */
+/* root or it cannot be read (the case is then skipped)             */
+static int save_paranoid(char *old, size_t size)
 {
-	char old[16] = "", c;
-	int when, bad = 0, fd;
-	ssize_t len;
+	int fd = open(PARANOID, O_RDONLY);
+	ssize_t len = fd < 0 ? -1 : read(fd, old, size - 1);
 
-	fd = open(PARANOID, O_RDONLY);
-	len = fd < 0 ? -1 : read(fd, old, sizeof(old) - 1);
 	if (fd >= 0)
 		close(fd);
 	if (len <= 0 || geteuid() != 0) {
 		printf("needs root and %s\n", PARANOID);
-		return 77;
+		return -1;
 	}
 	old[len] = 0;
+	return 0;
+}
+
+static int cmd_paranoid(const char *ev, const char *low)
+{
+	char old[16] = "", c;
+	int when, bad = 0;
+
+	if (save_paranoid(old, sizeof(old)) != 0)
+		return 77;
 	for (when = 0; when < 3; when++) {
 		int up[2], down[2], status;
 		pid_t pid;
@@ -364,19 +373,11 @@ static int unprivileged_child(const char *ev, int refused)
 static int cmd_unprivileged(const char *ev, const char *level, const char *expect)
 {
 	char old[16] = "";
-	int fd, status, bad;
-	ssize_t len;
+	int status, bad;
 	pid_t pid;
 
-	fd = open(PARANOID, O_RDONLY);
-	len = fd < 0 ? -1 : read(fd, old, sizeof(old) - 1);
-	if (fd >= 0)
-		close(fd);
-	if (len <= 0 || geteuid() != 0) {
-		printf("needs root and %s\n", PARANOID);
+	if (save_paranoid(old, sizeof(old)) != 0)
 		return 77;
-	}
-	old[len] = 0;
 	if (write_file(PARANOID, level) != 0) {
 		printf("cannot set %s to %s: %m\n", PARANOID, level);
 		return 1;
