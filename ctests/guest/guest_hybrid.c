@@ -13,6 +13,9 @@
  *       (M: PAPI_read() after the first half of a migrating loop, on the
  *       first CPU) or "papi-error FUNCTION EVENT: MESSAGE" (exit 3) where
  *       PAPI refuses.
+ *   guest_hybrid papi-on-cpu CPU N EVENT...
+ *       as papi, the event set attached to CPU (PAPI_CPU_ATTACH) and the
+ *       loop pinned there
  *   guest_hybrid papi-mpx PLACE N EVENT...
  *       multiplexing: PAPI_set_multiplex() on a set holding EVENT..., then
  *       adding EVENT... to a multiplexed set; prints per case
@@ -138,7 +141,8 @@ static int papi_error(const char *fn, const char *what, int ret)
 	return 3;
 }
 
-static int by_papi(const char *place, uint64_t n, int nev, char **names)
+/* attach: the CPU the event set counts on (PAPI_CPU_ATTACH), -1 for none */
+static int by_papi(const char *place, uint64_t n, int nev, char **names, int attach)
 {
 	long long values[MAX_EVENTS], mid[MAX_EVENTS];
 	int set = PAPI_NULL;
@@ -151,6 +155,19 @@ static int by_papi(const char *place, uint64_t n, int nev, char **names)
 	ret = PAPI_create_eventset(&set);
 	if (ret != PAPI_OK)
 		return papi_error("PAPI_create_eventset", "-", ret);
+	if (attach >= 0) {
+		PAPI_option_t opt;
+
+		ret = PAPI_assign_eventset_component(set, 0);
+		if (ret != PAPI_OK)
+			return papi_error("PAPI_assign_eventset_component", "-", ret);
+		memset(&opt, 0, sizeof(opt));
+		opt.cpu.eventset = set;
+		opt.cpu.cpu_num = attach;
+		ret = PAPI_set_opt(PAPI_CPU_ATTACH, &opt);
+		if (ret != PAPI_OK)
+			return papi_error("PAPI_set_opt(PAPI_CPU_ATTACH)", "-", ret);
+	}
 	for (i = 0; i < nev; i++) {
 		ret = PAPI_add_named_event(set, names[i]);
 		if (ret != PAPI_OK)
@@ -301,14 +318,16 @@ int main(int argc, char **argv)
 	uint64_t n;
 
 	if (argc < 5 || argc - 4 > MAX_EVENTS) {
-		fprintf(stderr, "usage: guest_hybrid libpfm|papi|papi-mpx|papi-overflow|papi-info PLACE N EVENT... (up to %d)\n", MAX_EVENTS);
+		fprintf(stderr, "usage: guest_hybrid libpfm|papi|papi-on-cpu|papi-mpx|papi-overflow|papi-info PLACE N EVENT... (up to %d)\n", MAX_EVENTS);
 		return 2;
 	}
 	n = strtoull(argv[3], NULL, 0);
 	if (strcmp(argv[1], "libpfm") == 0)
 		return by_libpfm(argv[2], n, argc - 4, argv + 4);
 	if (strcmp(argv[1], "papi") == 0)
-		return by_papi(argv[2], n, argc - 4, argv + 4);
+		return by_papi(argv[2], n, argc - 4, argv + 4, -1);
+	if (strcmp(argv[1], "papi-on-cpu") == 0)
+		return by_papi(argv[2], n, argc - 4, argv + 4, atoi(argv[2]));
 	if (strcmp(argv[1], "papi-mpx") == 0)
 		return by_papi_mpx(argc - 4, argv + 4);
 	if (strcmp(argv[1], "papi-overflow") == 0)

@@ -934,6 +934,55 @@ t_hybrid_papi() {
 	echo "PAPI counts presets on both clusters and across a migration, native events on their own cluster, refuses partial presets and multiplexing"
 }
 
+# A core type libpfm4 has no table for (PAPI 0131): with the guest's own
+# /proc/cpuinfo (A72 four times) libpfm4 detects arm_ac72 alone, and the A53
+# PMU's CPUs 0-1 are uncovered. Every count is whole or refused, never 0 or
+# part: a thread's core events (presets, the A72's own, generic hardware
+# events) are refused wherever it runs, with a message naming CPUs 0-1; a set
+# attached to a covered CPU counts the whole loop there, one attached to an
+# uncovered CPU is refused; software events count; papi_avail says which
+# CPUs no table covers.
+uncovered_refused() {
+	how=$1 place=$2 ev=$3
+	$CT/guest/guest_hybrid $how $place $N1 $ev >/tmp/hybrid.out 2>/tmp/hybrid.err
+	sed 's/^/  /' /tmp/hybrid.out /tmp/hybrid.err
+	grep -q "^papi-error PAPI_add_named_event $ev: Event exists, but cannot be counted due to hardware resource limits" /tmp/hybrid.out ||
+		{ echo "$ev ($how at CPU $place) was not refused"; return 1; }
+	grep -q 'no event table for the core PMU armv8_cortex_a53 (CPUs 0-1)' /tmp/hybrid.err ||
+		{ echo "$ev ($how at CPU $place): no message naming CPUs 0-1"; return 1; }
+}
+uncovered_attached() {
+	$CT/guest/guest_hybrid papi-on-cpu 2 $N1 PAPI_TOT_INS >/tmp/hybrid.out 2>&1 ||
+		{ cat /tmp/hybrid.out >>/tmp/hybrid.why; why "PAPI_TOT_INS attached to CPU 2: refused"; return 1; }
+	sed 's/^/  /' /tmp/hybrid.out
+	c=$(field PAPI_TOT_INS count)
+	in_bounds "$c" || { why "PAPI_TOT_INS attached to CPU 2: $c, not within [2N, 2N+$user_slack%]"; return 1; }
+}
+t_hybrid_uncovered() {
+	need_papi
+	unset LIBPFM_PROC_CPUINFO
+	bad=0
+	showevtinfo | sed -n '/^Detected PMU models/,/^Total events/p' >/tmp/detected
+	grep -q ', arm_ac53, ' /tmp/detected && fail "libpfm4 detects arm_ac53 from the guest's own /proc/cpuinfo: nothing is uncovered"
+	papi_avail >/tmp/avail.out 2>&1
+	grep '^Partially disabled' /tmp/avail.out | sed 's/^/  /'
+	grep -q '^Partially disabled *: perf_event: libpfm4 has no event table for the core PMU armv8_cortex_a53 (CPUs 0-1)' /tmp/avail.out ||
+		{ echo "papi_avail does not say that no table covers CPUs 0-1"; bad=1; }
+	for place in 0 2 0,2; do
+		for ev in PAPI_TOT_INS PAPI_TOT_CYC arm_ac72::INST_RETIRED perf::INSTRUCTIONS; do
+			uncovered_refused papi $place $ev || bad=1
+		done
+	done
+	uncovered_refused papi-on-cpu 0 PAPI_TOT_INS || bad=1
+	hybrid_tries uncovered_attached || bad=1
+	$CT/guest/guest_hybrid papi 0,2 $N1 perf::TASK-CLOCK >/tmp/hybrid.out 2>&1
+	sed 's/^/  /' /tmp/hybrid.out
+	[ "$(field perf::TASK-CLOCK count)" -gt 0 ] 2>/dev/null ||
+		{ echo "perf::TASK-CLOCK did not count"; bad=1; }
+	[ $bad -eq 0 ] || fail "a core type without a table: a count was not whole or not refused as it should be"
+	echo "CPUs without a table: thread counts refused naming CPUs 0-1, a covered CPU counts whole, software events count"
+}
+
 # Two core types in /proc/cpuinfo (CPU 0 an A53, CPU 1 the guest's A72 or N1) on a kernel
 # with one core PMU for every CPU (QEMU virt's armv8_pmuv3, as a board whose
 # device tree has one PMU node): libpfm4 detects arm_ac53 and arm_ac72, and
