@@ -48,6 +48,25 @@ void bench_mark(const char *what, const char *phase);
 extern int bench_markers;
 
 uint64_t now_ns(void);
+/* The event arguments of a program named prog: NAME=encoding, or, if
+ * names_ok (the PAPI side), a bare name. Returns n, or -1 after a one-line
+ * error. */
+int events_from_args(const char *prog, int names_ok, char **args, int n, struct event *evs);
+/* A user-only instruction counter of the calling thread (-I perf), or exit 2
+ * saying why; its value. */
+int icount_open(const char *prog);
+uint64_t icount_read(int fd);
 /* Print the error of a failed perf_event_open with what to do about it. */
 void perf_open_error(const char *who, const char *name, int err);
+
+/* Helpers of each side for any set (side_papi.c, side_perf.c). */
+void papi_fail(const char *what, const char *name, int rc);
+int papi_domain_of(const struct event *evs, int n, int domain);
+int papi_init_domain(const struct event *evs, int n, int domain);
+int papi_create_with(int *set, const struct event *evs, int n);
+int perf_group_open(const struct event *evs, int n, int *fd);
+int perf_group_start(const int *fd, int n, const struct event *evs);
+int perf_group_read(int leader, int n, long long *values);
+int perf_group_stop(int leader, int n, long long *values);
+int perf_group_close(const int *fd, int n);
 #endif
