@@ -69,4 +69,29 @@ int perf_group_start(const int *fd, int n, const struct event *evs);
 int perf_group_read(int leader, int n, long long *values);
 int perf_group_stop(int leader, int n, long long *values);
 int perf_group_close(const int *fd, int n);
+
+/* The threaded mode (thr_main.c, tside_papi.c, tside_perf.c): one set per
+ * thread. PAPI: evset; raw perf_event: the group's fds. */
+struct tset {
+	int evset;
+	int fd[MAX_EVENTS];
+};
+/* Once per process, before any thread: PAPI_library_init + PAPI_thread_init
+ * (the domain as side_init's); raw: nothing. */
+int tside_process_init(struct event *evs, int n, int domain);
+/* Per thread: PAPI_register_thread + create + add + start; raw: open +
+ * reset + enable. */
+int tside_setup(struct tset *s);
+int tside_read(struct tset *s, long long *values);
+/* stop + read, then PAPI: cleanup + destroy + PAPI_unregister_thread; raw: close. */
+int tside_teardown(struct tset *s, long long *values);
+/* A set created with its events, not started (heap per set), and destroyed. */
+int tside_create(struct tset *s);
+int tside_destroy(struct tset *s);
+/* A measured region: PAPI_hl_region_begin/end (the high-level API sets
+ * itself up at the first begin, with PAPI_EVENTS); raw: one group read at
+ * each end of a group opened and enabled at the first begin. */
+int tside_region_init(struct event *evs, int n, int domain); /* instead of tside_process_init */
+int tside_region_begin(void);
+int tside_region_end(void);
 #endif
