@@ -56,6 +56,7 @@ if mpirun --oversubscribe -np 1 sh "$RB" $args "$TMP/bad" : -np 1 sh "$RB" $args
 	>"$TMP/out" 2>&1; then
 	fail "mpirun succeeded although rank 1 failed"
 fi
+[ -f "$TMP/bad/mpi-report.md" ] || { cat "$TMP/out"; fail "no report written when rank 1 failed"; }
 grep -q "^| 1 | $node | .* | \*\*failed (exit status 2)\*\*: run-bench: events file $TMP/missing.conf not found |" \
 	"$TMP/bad/mpi-report.md" || { cat "$TMP/bad/mpi-report.md"; fail "the failed rank is not named with its error"; }
 grep -q '^- 2 rank(s) on 1 node(s), 1 failed' "$TMP/bad/mpi-report.md" || fail "report header does not count the failed rank"
