@@ -22,37 +22,88 @@ PAPI_OUTPUT_DIRECTORY=$out/hl-output
 export PAPI_OUTPUT_DIRECTORY
 rm -rf "$out/hl-output" "$out/threads-strace" "$out/threads-callgrind"
 
-# one trial per side, saying why it fails
+# each_test FUNC ARGS...: FUNC ARGS... N TEST-ARGS... for the N-th test, in order
+each_test() {
+	echo "$tests" | {
+		_n=0
+		while read -r _targs; do
+			_n=$((_n + 1))
+			"$@" $_n $_targs || exit 2
+		done
+	} || exit 2
+}
+# plain SIDE RUN N TEST-ARGS...: one process of the side, its rows into the samples
+plain() {
+	_side=$1 _r=$2
+	shift 3
+	"$BIN/thr_$_side" "$@" -r "$_r" -d "$dom" $enc >>"$tsamples" || die "thr_$_side $* failed (run $_r)"
+}
+# perf_ic SIDE RUN N TEST-ARGS...: the -I perf rows (their times, which include
+# the counter's reads, dropped)
+perf_ic() {
+	_side=$1 _r=$2
+	shift 3
+	"$BIN/thr_$_side" "$@" -I perf -r "$_r" -d "$dom" $enc >"$out/threads-ic.csv" ||
+		die "thr_$_side $* -I perf failed"
+	grep ',instructions,' "$out/threads-ic.csv" >>"$tsamples" || die "thr_$_side $* -I perf: no instructions"
+	rm -f "$out/threads-ic.csv"
+}
+# callgrind_ic SIDE N TEST-ARGS...: one dump per measurement, "desc: Trigger:
+# Client Request: bench:SIDE:TEST:THREADS:SAMPLE:DIVISOR"
+callgrind_ic() {
+	_side=$1 _cg=$out/threads-callgrind/$1-$2
+	shift 2
+	valgrind --tool=callgrind --callgrind-out-file="$_cg.out" "$BIN/thr_$_side" "$@" -I callgrind \
+		-d "$dom" $enc >/dev/null 2>"$_cg.log" ||
+		die "thr_$_side $* failed under callgrind (see $_cg.log)"
+	for _f in "$_cg.out".*; do
+		awk '/^desc: Trigger: Client Request: bench:/ { split($NF, t, ":") }
+			/^totals:/ { n = $2 }
+			END { if (t[6] > 0) printf "%s,%s,%s,1,%s,instructions,%.1f\n", t[2], t[3], t[4], t[5], n / t[6] }' "$_f"
+	done >>"$tsamples"
+	rm -f "$_cg.out"*
+}
+# syscalls SIDE N TEST-ARGS...: strace -f; each thread's calls between its
+# markers, write(-1, "bench:begin|end:TEST:THREADS:SAMPLE:DIVISOR"), which
+# are not counted; "PID <... call resumed>" was counted at its start
+syscalls() {
+	_side=$1 _st=$out/threads-strace/$1-$2.txt
+	shift 2
+	strace -f -qq -o "$_st" "$BIN/thr_$_side" "$@" -M -d "$dom" $enc >/dev/null ||
+		die "thr_$_side $* failed under strace"
+	_rows=$(awk -v side=$_side '
+		{ pid = $1 }
+		/write\(-1, "bench:begin:/ { split($0, a, "\""); split(a[2], t, ":")
+			tag[pid] = t[3] "," t[4] ",1," t[5]; div[pid] = t[6]; n[pid] = 0; next }
+		/write\(-1, "bench:end:/ { if (tag[pid] != "") printf "%s,%s,syscalls,%.2f\n", side, tag[pid], n[pid] / div[pid]
+			tag[pid] = ""; next }
+		$2 ~ /^[a-z_0-9]+\(/ && tag[pid] != "" { n[pid]++ }' "$_st")
+	[ -n "$_rows" ] || die "no phase markers in $_st"
+	echo "$_rows" >>"$tsamples"
+}
+
+# one trial per side, saying why it fails (its rows dropped)
 for side in perf papi; do
-	echo "$tests" | while read -r targs; do
-		"$BIN/thr_$side" $targs -r 0 -d "$dom" $enc >/dev/null ||
-			die "thr_$side $targs fails (above)"
-	done || exit 2
+	each_test plain $side 0
 done
+echo "side,test,threads,run,sample,metric,value" >"$tsamples"
 
 r=1
 while [ "$r" -le "$cold" ]; do
 	progress "threads: run $r/$cold (both sides)"
 	if [ $((r % 2)) -eq 1 ]; then a=papi b=perf; else a=perf b=papi; fi
-	echo "$tests" | while read -r targs; do
-		for side in $a $b; do
-			"$BIN/thr_$side" $targs -r "$r" -d "$dom" $enc >>"$tsamples" ||
-				die "thr_$side $targs failed in run $r"
-		done
-	done || exit 2
+	for side in $a $b; do
+		each_test plain $side $r
+	done
 	r=$((r + 1))
 done
 progress_done "threads: $cold runs per side and test"
 
-# instructions: -I perf rows (their times, which include the counter's reads, dropped)
 if [ $icmode = perf ]; then
 	progress "threads: instructions (perf counter)"
 	for r in 1 2 3; do
 		for side in papi perf; do
-			echo "$tests" | while read -r targs; do
-				"$BIN/thr_$side" $targs -I perf -r "$r" -d "$dom" $enc | grep ',instructions,' >>"$tsamples" ||
-					die "thr_$side $targs -I perf failed"
-			done || exit 2
+			each_test perf_ic $side $r
 		done
 	done
 	progress_done "threads: instructions (perf counter, 3 runs)"
@@ -61,49 +112,17 @@ elif [ $icmode = callgrind ]; then
 	mkdir -p "$out/threads-callgrind"
 	for side in papi perf; do
 		progress "threads: instructions, callgrind $side (slow)"
-		i=0
-		echo "$tests" | while read -r targs; do
-			i=$((i + 1))
-			cg=$out/threads-callgrind/$side-$i
-			valgrind --tool=callgrind --callgrind-out-file="$cg.out" "$BIN/thr_$side" $targs -I callgrind \
-				-d "$dom" $enc >/dev/null 2>"$cg.log" ||
-				die "thr_$side $targs failed under callgrind (see $cg.log)"
-			# one dump per measurement: "desc: Trigger: Client Request: bench:SIDE:TEST:THREADS:SAMPLE:DIVISOR"
-			for f in "$cg.out".*; do
-				awk '/^desc: Trigger: Client Request: bench:/ { split($NF, t, ":") }
-					/^totals:/ { n = $2 }
-					END { if (t[6] > 0) printf "%s,%s,%s,1,%s,instructions,%.1f\n", t[2], t[3], t[4], t[5], n / t[6] }' "$f"
-			done >>"$tsamples"
-			rm -f "$cg.out"*
-		done || exit 2
+		each_test callgrind_ic $side
 	done
 	progress_done "threads: instructions (callgrind, one run per side)"
 fi
 
-# system calls: strace -f, each thread's calls between its markers
 if [ $dostrace = 1 ]; then
 	command -v strace >/dev/null || die "strace not found (Debian package strace), or use -T"
 	mkdir -p "$out/threads-strace"
 	for side in papi perf; do
 		progress "threads: strace $side"
-		i=0
-		echo "$tests" | while read -r targs; do
-			i=$((i + 1))
-			st=$out/threads-strace/$side-$i.txt
-			strace -f -qq -o "$st" "$BIN/thr_$side" $targs -M -d "$dom" $enc >/dev/null ||
-				die "thr_$side $targs failed under strace"
-			# "PID call(...": a call; "PID <... call resumed>": counted at its start;
-			# the markers, write(-1, "bench:begin|end:TEST:THREADS:SAMPLE:DIVISOR"), not counted
-			rows=$(awk -v side=$side '
-				{ pid = $1 }
-				/write\(-1, "bench:begin:/ { split($0, a, "\""); split(a[2], t, ":")
-					tag[pid] = t[3] "," t[4] ",1," t[5]; div[pid] = t[6]; n[pid] = 0; next }
-				/write\(-1, "bench:end:/ { if (tag[pid] != "") printf "%s,%s,syscalls,%.2f\n", side, tag[pid], n[pid] / div[pid]
-					tag[pid] = ""; next }
-				$2 ~ /^[a-z_0-9]+\(/ && tag[pid] != "" { n[pid]++ }' "$st")
-			[ -n "$rows" ] || die "no phase markers in $st"
-			echo "$rows" >>"$tsamples"
-		done || exit 2
+		each_test syscalls $side
 	done
 	progress_done "threads: system calls (strace -f, phase markers)"
 fi

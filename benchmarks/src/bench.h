@@ -14,6 +14,11 @@ extern const char *const phase_names[PH_N];
 #define MAX_EVENTS 16
 #define EV_NAME_MAX 256
 
+/* Instructions per phase (-I): none, a user-only counter, callgrind. */
+enum icount_mode { IC_NONE, IC_PERF, IC_CALLGRIND };
+/* "none" | "perf" | "callgrind" -> IC_*, or -1. */
+int icount_mode_parse(const char *s);
+
 /* Domain bits, as on the command line: user, kernel, or both. */
 enum { DOM_USER = 1, DOM_KERNEL = 2 };
 

@@ -44,6 +44,17 @@ int domain_parse(const char *s)
 	return -1;
 }
 
+int icount_mode_parse(const char *s)
+{
+	if (!strcmp(s, "none"))
+		return IC_NONE;
+	if (!strcmp(s, "perf"))
+		return IC_PERF;
+	if (!strcmp(s, "callgrind"))
+		return IC_CALLGRIND;
+	return -1;
+}
+
 int event_parse_encoding(const char *s, struct event *ev, char *err, int errlen)
 {
 	const char *eq = strrchr(s, '=');

@@ -23,8 +23,6 @@
 #define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
 #endif
 
-enum icount_mode { IC_NONE, IC_PERF, IC_CALLGRIND };
-
 static void usage(void)
 {
 	fprintf(stderr, "usage: ovh_%s [-n ITER] [-r RUN] [-m MODE] [-d user|kernel|all] [-M] "
@@ -68,10 +66,8 @@ int main(int argc, char **argv)
 			break;
 		case 'M': bench_markers = 1; break;
 		case 'I':
-			if (!strcmp(optarg, "none")) icm = IC_NONE;
-			else if (!strcmp(optarg, "perf")) icm = IC_PERF;
-			else if (!strcmp(optarg, "callgrind")) icm = IC_CALLGRIND;
-			else usage();
+			if ((icm = icount_mode_parse(optarg)) < 0)
+				usage();
 			break;
 		case 'w': wk = atol(optarg); break;
 		default: usage();

@@ -33,7 +33,6 @@
 #define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
 #endif
 
-enum { IC_NONE, IC_PERF, IC_CALLGRIND };
 static int icm = IC_NONE, nev, domain = DOM_USER;
 static long run, k = 1000, n = 8, threads = 1;
 static struct event evs[MAX_EVENTS];
@@ -325,10 +324,8 @@ int main(int argc, char **argv)
 			break;
 		case 'M': bench_markers = 1; break;
 		case 'I':
-			if (!strcmp(optarg, "none")) icm = IC_NONE;
-			else if (!strcmp(optarg, "perf")) icm = IC_PERF;
-			else if (!strcmp(optarg, "callgrind")) icm = IC_CALLGRIND;
-			else usage();
+			if ((icm = icount_mode_parse(optarg)) < 0)
+				usage();
 			break;
 		default: usage();
 		}

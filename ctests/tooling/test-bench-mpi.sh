@@ -3,15 +3,7 @@
 # rank and per node, PAPI/raw ratios; a rank whose harness fails is named
 # with its error (and the job fails), never dropped; a rank's lost results
 # stop the report.
-set -eu
-: "${BUILD_TOP:?set by make check}" "${BUILD_DIR:?set by make check}"
-TOP_SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$BUILD_TOP/benchmarks
-LD_LIBRARY_PATH=$(dirname "$(find "$BUILD_DIR/stage/host" -name 'libpapi.so' | head -n 1)")
-export LD_LIBRARY_PATH BENCH_BIN=$BIN BENCH_DATA=$TOP_SRCDIR/benchmarks
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAILED: $*" >&2; exit 1; }
+. "$(dirname "$0")/bench-env.sh"
 command -v mpirun >/dev/null || fail "mpirun not found: Debian package openmpi-bin (scripts/install-deps)"
 [ -x "$BIN/bench_mpi" ] || fail "$BIN/bench_mpi is missing (make builds it with mpicc)"
 # Open MPI refuses to run as root unless told (make check runs as root in CI)

@@ -2,15 +2,7 @@
 # PAPI/raw ratios of time, instructions and system calls (heap: bytes), and
 # a side that fails stops the run with its reason instead of a table with
 # one side missing.
-set -eu
-: "${BUILD_TOP:?set by make check}" "${BUILD_DIR:?set by make check}"
-TOP_SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$BUILD_TOP/benchmarks
-LD_LIBRARY_PATH=$(dirname "$(find "$BUILD_DIR/stage/host" -name 'libpapi.so' | head -n 1)")
-export LD_LIBRARY_PATH BENCH_BIN=$BIN BENCH_DATA=$TOP_SRCDIR/benchmarks
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAILED: $*" >&2; exit 1; }
+. "$(dirname "$0")/bench-env.sh"
 # instructions by callgrind where it is (this host), by the counter elsewhere
 ic=none
 command -v valgrind >/dev/null && ic=callgrind
