@@ -19,6 +19,20 @@ echo "- perf_event_paranoid=$(j perf_event_paranoid), perf_user_access=$(j perf_
 echo "- events (one group, both sides): \`$(j overhead_events)\`, domain $(j domain) (events file $(j events_file))"
 echo "- command: \`$(j command)\`, $(j date)"
 echo
+if [ "$(j mode)" = threads ]; then
+	echo "## Threaded mode: PAPI against raw perf_event (\`run-bench -m threads\`)"
+	echo
+	echo "Each test runs in fresh processes of each side, the sides alternating;"
+	echo "min, median and max over the processes (and threads: one sample per thread"
+	echo "for set-up, tear-down and reads). Time per operation (ns); instructions"
+	echo "per operation (user only: a counter of the measuring thread, or callgrind,"
+	echo "which adds up all threads of a read test); system calls per operation"
+	echo "(\`strace -f\`, each thread's calls between its markers); heap bytes from"
+	echo "\`mallinfo2()\` (in use + mmapped) around creating the sets."
+	echo
+	cat "$o/threads.md"
+	exit 0
+fi
 echo "## Time per phase"
 echo
 echo "Both sides do the same work: init = library initialisation + event set + events"

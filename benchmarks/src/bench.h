@@ -14,6 +14,11 @@ extern const char *const phase_names[PH_N];
 #define MAX_EVENTS 16
 #define EV_NAME_MAX 256
 
+/* Instructions per phase (-I): none, a user-only counter, callgrind. */
+enum icount_mode { IC_NONE, IC_PERF, IC_CALLGRIND };
+/* "none" | "perf" | "callgrind" -> IC_*, or -1. */
+int icount_mode_parse(const char *s);
+
 /* Domain bits, as on the command line: user, kernel, or both. */
 enum { DOM_USER = 1, DOM_KERNEL = 2 };
 
@@ -48,6 +53,50 @@ void bench_mark(const char *what, const char *phase);
 extern int bench_markers;
 
 uint64_t now_ns(void);
+/* The event arguments of a program named prog: NAME=encoding, or, if
+ * names_ok (the PAPI side), a bare name. Returns n, or -1 after a one-line
+ * error. */
+int events_from_args(const char *prog, int names_ok, char **args, int n, struct event *evs);
+/* A user-only instruction counter of the calling thread (-I perf), or exit 2
+ * saying why; its value. */
+int icount_open(const char *prog);
+uint64_t icount_read(int fd);
 /* Print the error of a failed perf_event_open with what to do about it. */
 void perf_open_error(const char *who, const char *name, int err);
+
+/* Helpers of each side for any set (side_papi.c, side_perf.c). */
+void papi_fail(const char *what, const char *name, int rc);
+int papi_domain_of(const struct event *evs, int n, int domain);
+int papi_init_domain(const struct event *evs, int n, int domain);
+int papi_create_with(int *set, const struct event *evs, int n);
+int perf_group_open(const struct event *evs, int n, int *fd);
+int perf_group_start(const int *fd, int n, const struct event *evs);
+int perf_group_read(int leader, int n, long long *values);
+int perf_group_stop(int leader, int n, long long *values);
+int perf_group_close(const int *fd, int n);
+
+/* The threaded mode (thr_main.c, tside_papi.c, tside_perf.c): one set per
+ * thread. PAPI: evset; raw perf_event: the group's fds. */
+struct tset {
+	int evset;
+	int fd[MAX_EVENTS];
+};
+/* Once per process, before any thread: PAPI_library_init + PAPI_thread_init
+ * (the domain as side_init's); raw: nothing. */
+int tside_process_init(struct event *evs, int n, int domain);
+/* Per thread: PAPI_register_thread + create + add + start; raw: open +
+ * reset + enable. */
+int tside_setup(struct tset *s);
+int tside_read(struct tset *s, long long *values);
+/* stop + read, then PAPI: cleanup + destroy + PAPI_unregister_thread; raw: close. */
+int tside_teardown(struct tset *s, long long *values);
+/* A set created with its events, not started (heap per set), and destroyed. */
+int tside_create(struct tset *s);
+int tside_destroy(struct tset *s);
+/* A measured region: PAPI_hl_region_begin/end (the high-level API sets
+ * itself up at the first begin, with PAPI_EVENTS); raw: one group read at
+ * each end of a group opened and enabled at the first begin. */
+int tside_region_init(struct event *evs, int n, int domain); /* instead of tside_process_init */
+int tside_region_begin(void);
+int tside_region_end(void);
 #endif

@@ -3,9 +3,11 @@
 #include "bench.h"
 #include <errno.h>
 #include <inttypes.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +41,17 @@ int domain_parse(const char *s)
 		return DOM_KERNEL;
 	if (!strcmp(s, "all"))
 		return DOM_USER | DOM_KERNEL;
+	return -1;
+}
+
+int icount_mode_parse(const char *s)
+{
+	if (!strcmp(s, "none"))
+		return IC_NONE;
+	if (!strcmp(s, "perf"))
+		return IC_PERF;
+	if (!strcmp(s, "callgrind"))
+		return IC_CALLGRIND;
 	return -1;
 }
 
@@ -121,4 +134,57 @@ void perf_open_error(const char *who, const char *name, int err)
 	default:
 		fprintf(stderr, "%s: cannot open %s: %s\n", who, name, strerror(err));
 	}
+}
+
+int events_from_args(const char *prog, int names_ok, char **args, int n, struct event *evs)
+{
+	char err[512];
+	int i;
+	for (i = 0; i < n; i++) {
+		const char *a = args[i];
+		if (strchr(a, '=')) {
+			if (event_parse_encoding(a, &evs[i], err, sizeof err) < 0) {
+				fprintf(stderr, "%s: %s\n", prog, err);
+				return -1;
+			}
+		} else if (names_ok && strlen(a) < EV_NAME_MAX) {
+			memset(&evs[i], 0, sizeof evs[i]);
+			strcpy(evs[i].name, a);
+		} else {
+			fprintf(stderr, "%s: event '%s' has no encoding: run bench_encode first\n", prog, a);
+			return -1;
+		}
+	}
+	return n;
+}
+
+int icount_open(const char *prog)
+{
+	struct perf_event_attr a;
+	int fd;
+	memset(&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_INSTRUCTIONS;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (fd < 0) {
+		int e = errno;
+		perf_open_error(prog, "instructions (-I perf)", e);
+		if (e == EINVAL)
+			fprintf(stderr, "  (a PMU without privilege filtering, like the U74's, cannot count user-only: use -I callgrind)\n");
+		exit(2);
+	}
+	return fd;
+}
+
+uint64_t icount_read(int fd)
+{
+	uint64_t v = 0;
+	if (read(fd, &v, sizeof v) != sizeof v) {
+		fprintf(stderr, "reading the instruction counter (-I perf) failed: %s\n", strerror(errno));
+		exit(2);
+	}
+	return v;
 }

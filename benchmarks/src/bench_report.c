@@ -8,6 +8,11 @@
  *       phases being those of iteration ITER (see bench_stats.h).
  *   bench_report accuracy SAMPLES.csv SUMMARY.csv
  *       SAMPLES: side,size,rep,event,count,ns. Markdown table on stdout.
+ *   bench_report threads SAMPLES.csv OUTPREFIX
+ *       SAMPLES: side,test,threads,run,sample,metric,value (thr_main.c, and
+ *       run-bench's callgrind and strace rows). Writes OUTPREFIX.md and
+ *       OUTPREFIX-summary.csv: per test, thread count and metric, each
+ *       side's min, median and max and PAPI/raw of the medians.
  * Exit status 1 on bad input, with a message naming the file and line. */
 #include "bench.h"
 #include "bench_stats.h"
@@ -360,6 +365,153 @@ static int accuracy(const char *file, const char *sumfile)
 	return 0;
 }
 
+
+/* ---- threads ---- */
+struct trow {
+	char side[8], test[16], metric[16];
+	long threads;
+	double v;
+};
+
+/* the tests of thr_main.c in report order, with their labels */
+static const char *const ttests[][2] = {
+	{ "first", "the process's first set-up (PAPI: library + thread init included)" },
+	{ "setup", "per-thread set-up (PAPI: register + create + add + start; raw: open + reset + enable)" },
+	{ "teardown", "per-thread tear-down (PAPI: stop + cleanup + destroy + unregister; raw: disable + read + close)" },
+	{ "hl-first", "first region pair (PAPI: the high-level API's set-up included)" },
+	{ "hl", "region begin + end (PAPI_hl_region_begin/_end; raw: two group reads)" },
+	{ "read", "read of the thread's own set, all threads at once (per read)" },
+	{ "create", "creating a set with its events, not started (PAPI: create + add; raw: open)" },
+	{ "heap-first", "heap of the first set (created, not started)" },
+	{ "heap", "heap per further set (created, not started)" },
+};
+static const char *const tmetrics[] = { "ns", "instructions", "syscalls", "bytes" };
+
+static int threads_cmd(const char *file, const char *prefix)
+{
+	FILE *f = fopen(file, "r"), *md, *csv;
+	char line[512], *fl[MAXF], path[1024];
+	struct trow *r = NULL;
+	size_t nr = 0, cap = 0, i, j;
+	long ln = 0, maxthr = 0, t;
+	double *a, *b;
+	int ti, mi, rows = 0;
+
+	if (!f) {
+		perror(file);
+		return 1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *end;
+		ln++;
+		if (ln == 1 && !strncmp(line, "side,", 5))
+			continue;
+		int n = split(line, fl, MAXF);
+		if (n != 7 || (strcmp(fl[0], "papi") && strcmp(fl[0], "perf")) || strlen(fl[1]) >= 16 ||
+		    strlen(fl[5]) >= 16 || atol(fl[2]) < 1) {
+			fprintf(stderr, "bench_report: %s:%ld: expected side,test,threads,run,sample,metric,value\n",
+				file, ln);
+			fclose(f);
+			return 1;
+		}
+		if (nr == cap) {
+			cap = cap ? 2 * cap : 1024;
+			if (!(r = realloc(r, cap * sizeof *r)))
+				abort();
+		}
+		strcpy(r[nr].side, fl[0]);
+		strcpy(r[nr].test, fl[1]);
+		strcpy(r[nr].metric, fl[5]);
+		r[nr].threads = atol(fl[2]);
+		r[nr].v = strtod(fl[6], &end);
+		if (end == fl[6] || *end) {
+			fprintf(stderr, "bench_report: %s:%ld: value '%s' is not a number\n", file, ln, fl[6]);
+			fclose(f);
+			return 1;
+		}
+		if (r[nr].threads > maxthr)
+			maxthr = r[nr].threads;
+		nr++;
+	}
+	fclose(f);
+	if (nr == 0) {
+		fprintf(stderr, "bench_report: %s: no samples\n", file);
+		return 1;
+	}
+	a = malloc(nr * sizeof *a);
+	b = malloc(nr * sizeof *b);
+	snprintf(path, sizeof path, "%s.md", prefix);
+	md = fopen(path, "w");
+	snprintf(path, sizeof path, "%s-summary.csv", prefix);
+	csv = fopen(path, "w");
+	if (!a || !b || !md || !csv) {
+		perror(prefix);
+		return 1;
+	}
+	fprintf(csv, "test,threads,metric,perf_n,perf_min,perf_median,perf_max,papi_n,papi_min,papi_median,papi_max,ratio_of_medians\n");
+	fprintf(md, "| measurement | threads | per | raw min | raw median | raw max | PAPI min | PAPI median | PAPI max | PAPI/raw (medians) | n raw/PAPI |\n");
+	fprintf(md, "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+	for (ti = 0; ti < (int)(sizeof ttests / sizeof ttests[0]); ti++)
+		for (t = 1; t <= maxthr; t++)
+			for (mi = 0; mi < 4; mi++) {
+				struct stats sp, sq;
+				size_t na = 0, nb = 0;
+				double ratio;
+				char rs[32];
+				for (i = 0; i < nr; i++) {
+					if (strcmp(r[i].test, ttests[ti][0]) || r[i].threads != t || strcmp(r[i].metric, tmetrics[mi]))
+						continue;
+					if (!strcmp(r[i].side, "perf"))
+						a[na++] = r[i].v;
+					else
+						b[nb++] = r[i].v;
+				}
+				if (!na && !nb)
+					continue;
+				if (!na || !nb) {
+					/* one side's results without the other's: nothing to compare */
+					fprintf(stderr, "bench_report: %s: %s, %ld thread(s), %s: samples of %s only\n", file,
+						ttests[ti][0], t, tmetrics[mi], na ? "raw perf_event" : "PAPI");
+					return 1;
+				}
+				stats_compute(a, na, &sp);
+				stats_compute(b, nb, &sq);
+				ratio = sp.median > 0 ? sq.median / sp.median : NAN;
+				if (isnan(ratio))
+					snprintf(rs, sizeof rs, "(raw 0)");
+				else
+					snprintf(rs, sizeof rs, "%.2fx", ratio);
+				fprintf(md, "| %s | %ld | %s ", ttests[ti][1], t,
+					!strcmp(tmetrics[mi], "ns") ? "ns (time)" : tmetrics[mi]);
+				{
+					double v[6] = { sp.min, sp.median, sp.max, sq.min, sq.median, sq.max };
+					for (j = 0; j < 6; j++)
+						fprintf(md, fabs(v[j]) >= 100 ? "| %.0f " : "| %.1f ", v[j]);
+				}
+				fprintf(md, "| %s | %zu/%zu |\n", rs, na, nb);
+				fprintf(csv, "%s,%ld,%s,%zu,%.3f,%.3f,%.3f,%zu,%.3f,%.3f,%.3f,", ttests[ti][0], t, tmetrics[mi],
+					na, sp.min, sp.median, sp.max, nb, sq.min, sq.median, sq.max);
+				if (!isnan(ratio))
+					fprintf(csv, "%.4f", ratio);
+				fprintf(csv, "\n");
+				rows++;
+			}
+	for (i = 0; i < nr; i++) {
+		for (j = 0; j < sizeof ttests / sizeof ttests[0] && strcmp(r[i].test, ttests[j][0]); j++)
+			;
+		if (j == sizeof ttests / sizeof ttests[0]) {
+			fprintf(stderr, "bench_report: %s: unknown test '%s'\n", file, r[i].test);
+			return 1;
+		}
+	}
+	fclose(md);
+	fclose(csv);
+	free(a);
+	free(b);
+	free(r);
+	return rows ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "overhead"))
@@ -368,7 +520,9 @@ int main(int argc, char **argv)
 		return strace_cmd(argv[2], atoi(argv[3]), argv[4]);
 	if (argc == 4 && !strcmp(argv[1], "accuracy"))
 		return accuracy(argv[2], argv[3]);
+	if (argc == 4 && !strcmp(argv[1], "threads"))
+		return threads_cmd(argv[2], argv[3]);
 	fprintf(stderr, "usage: bench_report overhead SAMPLES.csv OUTPREFIX | strace SIDE ITER FILE | "
-		"accuracy SAMPLES.csv SUMMARY.csv\n");
+		"accuracy SAMPLES.csv SUMMARY.csv | threads SAMPLES.csv OUTPREFIX\n");
 	return 1;
 }

@@ -48,21 +48,9 @@ int main(int argc, char **argv)
 	}
 	if (s < 1 || s > 3 || scale <= 0 || scale > 4 || dom < 0 || optind >= argc || argc - optind > MAX_EVENTS)
 		usage();
-	for (; optind < argc; optind++, nev++) {
-		const char *arg = argv[optind];
-		if (strchr(arg, '=')) {
-			if (event_parse_encoding(arg, &evs[nev], err, sizeof err) < 0) {
-				fprintf(stderr, "gemm_%s: %s\n", side_name, err);
-				return 1;
-			}
-		} else if (!strcmp(side_name, "papi") && strlen(arg) < EV_NAME_MAX) {
-			memset(&evs[nev], 0, sizeof evs[nev]);
-			strcpy(evs[nev].name, arg);
-		} else {
-			fprintf(stderr, "gemm_%s: event '%s' has no encoding: run bench_encode first\n", side_name, arg);
-			return 1;
-		}
-	}
+	snprintf(err, sizeof err, "gemm_%s", side_name);
+	if ((nev = events_from_args(err, !strcmp(side_name, "papi"), argv + optind, argc - optind, evs)) < 0)
+		return 1;
 	m = (int)(sizes[s - 1][0] * scale);
 	k = (int)(sizes[s - 1][1] * scale);
 	n = (int)(sizes[s - 1][2] * scale);

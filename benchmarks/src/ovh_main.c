@@ -23,8 +23,6 @@
 #define CALLGRIND_DUMP_STATS_AT(s) ((void)(s))
 #endif
 
-enum icount_mode { IC_NONE, IC_PERF, IC_CALLGRIND };
-
 static void usage(void)
 {
 	fprintf(stderr, "usage: ovh_%s [-n ITER] [-r RUN] [-m MODE] [-d user|kernel|all] [-M] "
@@ -45,34 +43,6 @@ static void work(long n)
 }
 
 static int ic_fd = -1;
-static uint64_t ic_read(void)
-{
-	uint64_t v = 0;
-	if (read(ic_fd, &v, sizeof v) != sizeof v) {
-		fprintf(stderr, "ovh_%s: reading the instruction counter failed: %s\n", side_name, strerror(errno));
-		exit(2);
-	}
-	return v;
-}
-
-static void ic_open(void)
-{
-	struct perf_event_attr a;
-	memset(&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = PERF_TYPE_HARDWARE;
-	a.config = PERF_COUNT_HW_INSTRUCTIONS;
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	ic_fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-	if (ic_fd < 0) {
-		int e = errno;
-		perf_open_error("instruction count (-I perf)", "instructions", e);
-		if (e == EINVAL)
-			fprintf(stderr, "  (a PMU without privilege filtering, like the U74's, cannot count user-only: use -I callgrind)\n");
-		exit(2);
-	}
-}
 
 int main(int argc, char **argv)
 {
@@ -96,10 +66,8 @@ int main(int argc, char **argv)
 			break;
 		case 'M': bench_markers = 1; break;
 		case 'I':
-			if (!strcmp(optarg, "none")) icm = IC_NONE;
-			else if (!strcmp(optarg, "perf")) icm = IC_PERF;
-			else if (!strcmp(optarg, "callgrind")) icm = IC_CALLGRIND;
-			else usage();
+			if ((icm = icount_mode_parse(optarg)) < 0)
+				usage();
 			break;
 		case 'w': wk = atol(optarg); break;
 		default: usage();
@@ -107,21 +75,9 @@ int main(int argc, char **argv)
 	}
 	if (iters < 1 || optind >= argc || argc - optind > MAX_EVENTS)
 		usage();
-	for (; optind < argc; optind++, nev++) {
-		const char *a = argv[optind];
-		if (strchr(a, '=')) {
-			if (event_parse_encoding(a, &evs[nev], err, sizeof err) < 0) {
-				fprintf(stderr, "ovh_%s: %s\n", side_name, err);
-				return 1;
-			}
-		} else if (!strcmp(side_name, "papi") && strlen(a) < EV_NAME_MAX) {
-			memset(&evs[nev], 0, sizeof evs[nev]);
-			strcpy(evs[nev].name, a);
-		} else {
-			fprintf(stderr, "ovh_%s: event '%s' has no encoding: run bench_encode first\n", side_name, a);
-			return 1;
-		}
-	}
+	snprintf(err, sizeof err, "ovh_%s", side_name);
+	if ((nev = events_from_args(err, !strcmp(side_name, "papi"), argv + optind, argc - optind, evs)) < 0)
+		return 1;
 #ifndef HAVE_CALLGRIND
 	if (icm == IC_CALLGRIND) {
 		fprintf(stderr, "ovh_%s: built without valgrind/callgrind.h: -I callgrind is not available (use -I perf)\n", side_name);
@@ -129,9 +85,9 @@ int main(int argc, char **argv)
 	}
 #endif
 	if (icm == IC_PERF) {
-		ic_open();
+		ic_fd = icount_open(err);
 		/* cost of the two reads around an empty phase, subtracted below */
-		uint64_t a = ic_read(), b = ic_read();
+		uint64_t a = icount_read(ic_fd), b = icount_read(ic_fd);
 		ic_cost = b - a;
 	}
 
@@ -142,7 +98,7 @@ int main(int argc, char **argv)
 		for (ph = 0; ph < PH_N && rc == 0; ph++) {
 			bench_mark("begin", phase_names[ph]);
 			if (icm == IC_PERF)
-				ic[ph][0] = ic_read();
+				ic[ph][0] = icount_read(ic_fd);
 			else if (icm == IC_CALLGRIND)
 				CALLGRIND_ZERO_STATS;
 			t[ph][0] = now_ns();
@@ -156,7 +112,7 @@ int main(int argc, char **argv)
 			}
 			t[ph][1] = now_ns();
 			if (icm == IC_PERF)
-				ic[ph][1] = ic_read();
+				ic[ph][1] = icount_read(ic_fd);
 			else if (icm == IC_CALLGRIND) {
 				char tag[64];
 				snprintf(tag, sizeof tag, "bench:%s:%ld:%s", side_name, it, phase_names[ph]);

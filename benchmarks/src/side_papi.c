@@ -15,48 +15,57 @@ const char *const side_name = "papi";
 static int evset = PAPI_NULL;
 static int nev;
 
-static void papi_fail(const char *what, const char *name, int rc)
+void papi_fail(const char *what, const char *name, int rc)
 {
 	fprintf(stderr, "papi side: %s%s%s failed: %s\n", what, name ? " " : "", name ? name : "",
 		PAPI_strerror(rc));
 }
 
-int side_init(struct event *evs, int n, int domain)
+/* The PAPI domain that matches the raw side's: exactly the exclude bits of
+ * the encoding (whether libpfm4 sets exclude_hv for "all" depends on the
+ * PMU, and a U74 refuses any exclude bit), else from DOM_* bits. */
+int papi_domain_of(const struct event *evs, int n, int domain)
 {
-	static int said;
-	int rc, i, papi_dom = 0;
-	const PAPI_component_info_t *ci;
-	const char *preset;
+	int papi_dom = 0;
+	if (n > 0 && evs[0].encoded)
+		return (evs[0].exclude_user ? 0 : PAPI_DOM_USER) |
+		       (evs[0].exclude_kernel ? 0 : PAPI_DOM_KERNEL) |
+		       (evs[0].exclude_hv ? 0 : PAPI_DOM_SUPERVISOR);
+	if (domain & DOM_USER)
+		papi_dom |= PAPI_DOM_USER;
+	if (domain & DOM_KERNEL)
+		papi_dom |= PAPI_DOM_KERNEL;
+	return papi_dom;
+}
 
+/* PAPI_library_init, and the domain where it is not PAPI's default (user). */
+int papi_init_domain(const struct event *evs, int n, int domain)
+{
+	int rc, papi_dom = papi_domain_of(evs, n, domain);
 	rc = PAPI_library_init(PAPI_VER_CURRENT);
 	if (rc != PAPI_VER_CURRENT) {
 		papi_fail("PAPI_library_init", NULL, rc);
 		return -1;
 	}
-	if (n > 0 && evs[0].encoded) {
-		/* Exactly the raw side's exclude bits: whether libpfm4 sets
-		 * exclude_hv for "all" depends on the PMU, and a U74 refuses
-		 * any exclude bit. */
-		papi_dom = (evs[0].exclude_user ? 0 : PAPI_DOM_USER) |
-			   (evs[0].exclude_kernel ? 0 : PAPI_DOM_KERNEL) |
-			   (evs[0].exclude_hv ? 0 : PAPI_DOM_SUPERVISOR);
-	} else {
-		if (domain & DOM_USER)
-			papi_dom |= PAPI_DOM_USER;
-		if (domain & DOM_KERNEL)
-			papi_dom |= PAPI_DOM_KERNEL;
-	}
 	if (papi_dom != PAPI_DOM_USER && (rc = PAPI_set_domain(papi_dom)) != PAPI_OK) {
 		papi_fail("PAPI_set_domain", NULL, rc);
 		return -1;
 	}
-	evset = PAPI_NULL;
-	if ((rc = PAPI_create_eventset(&evset)) != PAPI_OK) {
+	return 0;
+}
+
+/* A new event set with the n events added by name; -1 (and why) if not. */
+int papi_create_with(int *set, const struct event *evs, int n)
+{
+	const PAPI_component_info_t *ci;
+	int rc, i;
+	*set = PAPI_NULL;
+	if ((rc = PAPI_create_eventset(set)) != PAPI_OK) {
 		papi_fail("PAPI_create_eventset", NULL, rc);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		if ((rc = PAPI_add_named_event(evset, evs[i].name)) != PAPI_OK) {
+		if ((rc = PAPI_add_named_event(*set, evs[i].name)) != PAPI_OK) {
 			/* why, when it fails (not measured work: the raw side has no such call) */
 			ci = PAPI_get_component_info(0);
 			if (ci && ci->disabled) {
@@ -74,6 +83,17 @@ int side_init(struct event *evs, int n, int domain)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+int side_init(struct event *evs, int n, int domain)
+{
+	static int said;
+	int rc;
+	const char *preset;
+
+	if (papi_init_domain(evs, n, domain) < 0 || papi_create_with(&evset, evs, n) < 0)
+		return -1;
 	preset = getenv("OVH_PAPI_PRESET");
 	if (preset != NULL && preset[0] != '\0' &&
 	    (rc = PAPI_add_named_event(evset, preset)) != PAPI_OK && !said++)

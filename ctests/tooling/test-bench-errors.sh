@@ -1,14 +1,6 @@
 # The benchmark harness fails with a clear message (never zeros) when an event
 # is unknown or the counters cannot be opened, and rejects bad input.
-set -eu
-: "${BUILD_TOP:?set by make check}" "${BUILD_DIR:?set by make check}"
-TOP_SRCDIR=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$BUILD_TOP/benchmarks
-LD_LIBRARY_PATH=$(dirname "$(find "$BUILD_DIR/stage/host" -name 'libpapi.so' | head -n 1)")
-export LD_LIBRARY_PATH BENCH_BIN=$BIN BENCH_DATA=$TOP_SRCDIR/benchmarks
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fail() { echo "FAILED: $*" >&2; exit 1; }
+. "$(dirname "$0")/bench-env.sh"
 # expect STATUS PATTERN COMMAND...: exit status and a message on stderr
 expect() {
 	st=$1 pat=$2
