@@ -524,14 +524,15 @@ t_unit_tests() {
 # or guest.papi_tests names the tests to run (GUEST_PAPI_TESTS);
 # failures listed with their reasons for this profile in papi-tests.expected
 # make this test a SKIP naming their count.
-# board_emulated_expected PROFILE EXPECTED: EXPECTED, with PROFILE's lines whose
-# reason is an emulator limit ("emulator:", also after "sometimes:" or
-# "hangs:") or a test assumption added for the profile "board"
+# board_emulated_expected PROFILE EXPECTED: EXPECTED, with PROFILE's lines (its
+# own and those of every guest, "*") whose reason is an emulator limit
+# ("emulator:", also after "sometimes:" or "hangs:") or a test assumption
+# added for the profile "board"
 board_emulated_expected() {
 	cat "$2"
 	awk -v e="$1" '!/^#/ && NF >= 3 && / ((sometimes|hangs): )?(emulator|test assumption):/ {
 		n = split($1, ps, ",")
-		for (i = 1; i <= n; i++) if (ps[i] == e) { sub(/^[^ \t]+/, "board"); print; next } }' "$2"
+		for (i = 1; i <= n; i++) if (ps[i] == e || ps[i] == "*") { sub(/^[^ \t]+/, "board"); print; next } }' "$2"
 }
 t_papi_tests() {
 	need_papi

@@ -11,6 +11,7 @@ mk() { printf '#!/bin/sh\n%s\n' "$2" >"$TMP/t/ctests/$1"; chmod +x "$TMP/t/ctest
 mk pass 'echo PASSED'
 mk skip 'echo SKIPPED'
 mk fail 'echo "Error in thing"; exit 1'
+mk assume 'echo "Error: dlopen"; exit 1'
 mk crash 'kill -SEGV $$'
 mk slow 'sleep 30; echo PASSED'
 mk hang 'touch "$(dirname "$0")/../hang-ran"; sleep 30'
@@ -23,6 +24,7 @@ q  ctests/pass   /Error/ emulator: listed, but passes
 q  ctests/fail   /Error in other thing/ emulator: listed, but fails otherwise
 r  ctests/fail   emulator: listed without a pattern
 p,q  ctests/hang   hangs: emulator: takes the machine down
+*  ctests/assume /Error: dlopen/ test assumption: every profile but a real board
 EOF
 
 # run PROFILE TEST...: exit status in $rc, output in $TMP/out
@@ -68,6 +70,15 @@ grep -q '    | Error in thing' "$TMP/out" || fail "an unlisted failure's output 
 
 run other ctests/slow
 [ $rc -eq 1 ] && [ "$(verdict ctests/slow)" = TIMEOUT ] || fail "a test over its time limit: rc $rc, $(cat "$TMP/out")"
+
+# "*" lines hold for every profile but a real board ("board"), where such
+# a failure is not listed.
+run other ctests/assume
+[ $rc -eq 77 ] && [ "$(verdict ctests/assume)" = FAILED-known ] ||
+	fail "a '*' line must hold for any guest profile: rc $rc, $(cat "$TMP/out")"
+run board ctests/assume
+[ $rc -eq 1 ] && [ "$(verdict ctests/assume)" = FAILED ] ||
+	fail "a '*' line must not hold for a real board: rc $rc, $(cat "$TMP/out")"
 
 # A "hangs:" test of another profile runs there (and here times out).
 run other ctests/hang
