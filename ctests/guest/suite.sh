@@ -872,20 +872,39 @@ t_hybrid_papi() {
 		echo "papi_native_avail: $n $p events"
 		[ "$n" -gt 0 ] || { echo "papi_native_avail lists no $p event"; bad=1; }
 	done
-	# The presets: both core types' events, or unavailable
-	hybrid_count papi-info 0 PAPI_TOT_INS PAPI_TOT_CYC PAPI_TOT_IIS >/tmp/hybrid.out
-	sed 's/^/  /' /tmp/hybrid.out
-	for e in PAPI_TOT_INS PAPI_TOT_CYC; do
-		grep "^info $e avail yes natives 2 " /tmp/hybrid.out | grep 'arm_ac53::' | grep -q 'arm_ac72::' ||
+	# The presets: both core types' events where both sections define them
+	# alike (the same events and formula: PAPI_L1_DCM is DERIVED_ADD of one
+	# event on the A53, NOT_DERIVED on the A72), or unavailable: only one
+	# section defines PAPI_TOT_IIS; PAPI_LD_INS and PAPI_SR_INS are retired
+	# on the A53 (LD_RETIRED, ST_RETIRED), speculative on the A72 (LD_SPEC,
+	# ST_SPEC), PAPI_HW_INT is EXCEPTION_TAKEN on one, EXC_IRQ+EXC_FIQ on
+	# the other: a sum of unlike counts would mean nothing
+	hybrid_count papi-info 0 PAPI_TOT_INS PAPI_TOT_CYC PAPI_L1_DCM PAPI_TOT_IIS PAPI_LD_INS PAPI_SR_INS PAPI_HW_INT >/tmp/hybrid.info
+	sed 's/^/  /' /tmp/hybrid.info
+	for e in PAPI_TOT_INS PAPI_TOT_CYC PAPI_L1_DCM; do
+		grep "^info $e avail yes natives 2 " /tmp/hybrid.info | grep 'arm_ac53::' | grep -q 'arm_ac72::' ||
 			{ echo "$e is not the sum of an arm_ac53 and an arm_ac72 event"; bad=1; }
 	done
-	grep -q '^info PAPI_TOT_IIS avail yes' /tmp/hybrid.out &&
-		{ echo "PAPI_TOT_IIS (arm_ac72's section only) is available"; bad=1; }
-	# A preset only one core type defines cannot be added: never a partial count
-	hybrid_count papi 0 PAPI_TOT_IIS >/tmp/hybrid.out
-	sed 's/^/  /' /tmp/hybrid.out
-	grep -q '^papi-error PAPI_add_named_event PAPI_TOT_IIS: Event does not exist' /tmp/hybrid.out ||
-		{ echo "PAPI_TOT_IIS was not refused as an event that does not exist"; bad=1; }
+	for e in PAPI_TOT_IIS PAPI_LD_INS PAPI_SR_INS PAPI_HW_INT; do
+		grep -q "^info $e avail yes" /tmp/hybrid.info &&
+			{ echo "$e (not defined alike by both sections) is available"; bad=1; }
+		# cannot be added: never a partial count, never a sum of unlike counts
+		hybrid_count papi 0 $e >/tmp/hybrid.out
+		sed 's/^/  /' /tmp/hybrid.out
+		grep -q "^papi-error PAPI_add_named_event $e: Event does not exist" /tmp/hybrid.out ||
+			{ echo "$e was not refused as an event that does not exist"; bad=1; }
+	done
+	# Every preset papi_avail lists: the 7 that the A53's section (PAPI
+	# 7.2.0's) and the A72's (ours) define with the same events, read off
+	# the two sections by hand (for the other 7 that both define, they name
+	# different events: BRANCH_PRED and BR_PRED, L1D_CACHE_ACCESS and
+	# L1D_CACHE, LD_RETIRED and LD_SPEC, ...)
+	papi_avail -a 2>&1 | awk '/^PAPI_/ { print $1 }' | sort >/tmp/hybrid.avail
+	printf '%s\n' PAPI_TOT_INS PAPI_TOT_CYC PAPI_L1_DCM PAPI_L1_ICM PAPI_L2_DCM PAPI_TLB_DM PAPI_TLB_IM |
+		sort >/tmp/hybrid.want
+	echo "  papi_avail -a: $(tr '\n' ' ' </tmp/hybrid.avail)"
+	[ "$(cat /tmp/hybrid.avail)" = "$(cat /tmp/hybrid.want)" ] ||
+		{ echo "papi_avail -a does not list exactly the 7 presets both sections define alike"; bad=1; }
 	# Counting, with user-space reads off and on (PAPI 0012: a counter of the
 	# other core type's PMU has index 0 in the mmap page: read() serves it);
 	# each case up to 3 times (guest_loop.h: the other vCPUs' bursts)
@@ -904,14 +923,37 @@ t_hybrid_papi() {
 		done
 	done
 	[ -z "$old" ] || echo "$old" >$f
-	# Definitions that are formulas: each core type's formula, its events
-	# renumbered, the parts added (A53: twice its instructions, A72: its
-	# instructions less SW_INCR, which nothing increments)
-	printf '%s\n' 'CPU,arm_ac53' 'PRESET,PAPI_TOT_INS,DERIVED_POSTFIX,N0|2|*|,INST_RETIRED' \
-		'CPU,arm_ac72' 'PRESET,PAPI_TOT_INS,DERIVED_SUB,INST_RETIRED,SW_INCR' >/tmp/hybrid-presets.csv
-	for c in "0 4" "2 2" "0,2 3"; do
-		set -- $c
-		hybrid_tries hybrid_formula $1 $2 || bad=1
+	# Definitions that are formulas, the same in both sections: each core
+	# type's formula, its events renumbered, the parts added (three times
+	# the instructions less SW_INCR, which nothing increments: 3 x 2N
+	# wherever the loop runs). A sum's events in any order are alike; a
+	# formula, events or NOTE that differ are not: unavailable
+	printf '%s\n' 'CPU,arm_ac53' 'PRESET,PAPI_TOT_INS,DERIVED_POSTFIX,N0|3|*|N1|-|,INST_RETIRED,SW_INCR' \
+		'PRESET,PAPI_BR_INS,DERIVED_ADD,INST_RETIRED,CPU_CYCLES' \
+		'PRESET,PAPI_TOT_CYC,DERIVED_POSTFIX,N0|2|*|,INST_RETIRED' \
+		'PRESET,PAPI_L1_DCM,NOT_DERIVED,INST_RETIRED' \
+		'PRESET,PAPI_SR_INS,NOT_DERIVED,INST_RETIRED,NOTE,"one"' \
+		'CPU,arm_ac72' 'PRESET,PAPI_TOT_INS,DERIVED_POSTFIX,N0|3|*|N1|-|,INST_RETIRED,SW_INCR' \
+		'PRESET,PAPI_BR_INS,DERIVED_ADD,CPU_CYCLES,INST_RETIRED' \
+		'PRESET,PAPI_TOT_CYC,DERIVED_POSTFIX,N0|3|*|,INST_RETIRED' \
+		'PRESET,PAPI_L1_DCM,NOT_DERIVED,CPU_CYCLES' \
+		'PRESET,PAPI_SR_INS,NOT_DERIVED,INST_RETIRED,NOTE,"two"' >/tmp/hybrid-presets.csv
+	for place in 0 2 0,2; do
+		hybrid_tries hybrid_formula $place 6 || bad=1
+	done
+	PAPI_CSV_EVENT_FILE=/tmp/hybrid-presets.csv hybrid_count papi-info 0 PAPI_TOT_INS PAPI_BR_INS PAPI_TOT_CYC PAPI_L1_DCM PAPI_SR_INS >/tmp/hybrid.info
+	sed 's/^/  /' /tmp/hybrid.info
+	for e in PAPI_TOT_INS PAPI_BR_INS; do
+		grep -q "^info $e avail yes natives 4 " /tmp/hybrid.info ||
+			{ echo "$e (the same definition in both sections) is not the sum of both"; bad=1; }
+	done
+	for e in PAPI_TOT_CYC PAPI_L1_DCM PAPI_SR_INS; do
+		grep -q "^info $e avail yes" /tmp/hybrid.info &&
+			{ echo "$e (another formula, event or NOTE in each section) is available"; bad=1; }
+		PAPI_CSV_EVENT_FILE=/tmp/hybrid-presets.csv hybrid_count papi 0 $e >/tmp/hybrid.out
+		sed 's/^/  /' /tmp/hybrid.out
+		grep -q "^papi-error PAPI_add_named_event $e: Event does not exist" /tmp/hybrid.out ||
+			{ echo "$e (definitions not alike) was not refused as an event that does not exist"; bad=1; }
 	done
 	# Multiplexing would scale each event by its time running, which on the
 	# other cluster is not multiplexing: refused, for any hardware event

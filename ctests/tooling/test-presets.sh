@@ -3,8 +3,8 @@
 # real sections (syntax, preset names, duplicates, counters per preset: the
 # U74's 2 programmable counters, the CVA6's 6, 1 for the other RISC-V cores;
 # every native event in our libpfm4 tables, papi_avail -a / -e with each PMU
-# forced), docs/presets.md's preset table is the one generated from them, and
-# each kind of check fails on a section broken for it.
+# forced), docs/presets.md's preset table and big.LITTLE lists are the ones
+# generated from them, and each kind of check fails on a section broken for it.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
 PT=$SCRIPTS/preset-table
@@ -74,6 +74,29 @@ cp "$TOP_SRCDIR/docs/presets.md" "$TMP/presets.md"
 sed -i 's/^| `PAPI_TOT_INS` |\(.*\)| yes |/| `PAPI_TOT_INS` |\1| - |/' "$TMP/presets.md"
 cmp -s "$TMP/presets.md" "$TOP_SRCDIR/docs/presets.md" && fail "the edit of docs/presets.md did not change anything"
 expect_failure 'preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/presets.md" --check
+
+echo "== stale big.LITTLE lists in docs/presets.md"
+cp "$TOP_SRCDIR/docs/presets.md" "$TMP/presets.md"
+sed -i 's/^- \*\*Summed\*\* (7): /- **Summed** (14): /' "$TMP/presets.md"
+cmp -s "$TMP/presets.md" "$TOP_SRCDIR/docs/presets.md" && fail "the edit of docs/presets.md did not change anything"
+expect_failure 'big.LITTLE preset table is out of date' "$PT" readme "$TOP_SRCDIR/presets" "$PAPI_SRC" "$TMP/presets.md" --check
+
+# The per-board lists follow the sections, with PAPI's rule (a sum only of
+# definitions alike): the A72's PAPI_LD_INS on LD_RETIRED, as the A53's, is
+# summed on the RK3399; its PAPI_TOT_CYC as a formula of CPU_CYCLES, not
+# the A53's plain CPU_CYCLES, is not.
+echo "== the big.LITTLE lists follow the sections"
+rm -rf "$TMP/p" && cp -r "$TOP_SRCDIR/presets" "$TMP/p"
+sed -i -e 's/^PRESET,PAPI_LD_INS,NOT_DERIVED,arm_ac72::LD_SPEC,.*/PRESET,PAPI_LD_INS,NOT_DERIVED,arm_ac72::LD_RETIRED/' \
+	-e 's/^PRESET,PAPI_TOT_CYC,NOT_DERIVED,arm_ac72::CPU_CYCLES$/PRESET,PAPI_TOT_CYC,DERIVED_POSTFIX,N0|2|*|,arm_ac72::CPU_CYCLES/' \
+	"$TMP/p/arm_ac72.csv"
+cp "$TOP_SRCDIR/docs/presets.md" "$TMP/presets.md"
+"$PT" readme "$TMP/p" "$PAPI_SRC" "$TMP/presets.md" >/dev/null || fail "preset-table readme failed on the edited sections"
+sed -n '/^### Cortex-A53 + Cortex-A72/,/^### /p' "$TMP/presets.md" >"$TMP/rk3399"
+grep -q '^- \*\*Summed\*\* (7): .*`PAPI_LD_INS`' "$TMP/rk3399" ||
+	fail "PAPI_LD_INS on LD_RETIRED in both sections is not listed as summed on the RK3399 (or TOT_CYC still is)"
+grep -q '^  - `PAPI_TOT_CYC`: `arm_ac53` CPU_CYCLES; `arm_ac72` N0|2|\*| of CPU_CYCLES$' "$TMP/rk3399" ||
+	fail "PAPI_TOT_CYC, a formula on the A72 only, is not listed as not summed on the RK3399"
 
 echo "== stale recipes in docs/using.md"
 cp "$TOP_SRCDIR/docs/using.md" "$TMP/using.md"
