@@ -36,7 +36,10 @@
  *   one thread at a time (8 threads in a child process, an fopen()
  *   wrapper watching the reads of /proc/PID/maps);
  * - an event name, with its component's prefix or without, that fills its
- *   buffer exactly is written whole and nothing past it (PAPI 0081).
+ *   buffer exactly is written whole and nothing past it (PAPI 0081);
+ * - event sets sized to their events (PAPI 0150, 0151): 300 multiplexed
+ *   software events in one set, and the heap of a 2-event set (mallinfo2(),
+ *   the mean of 200 sets) at most 16 KiB.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1288,6 +1291,153 @@ test_native_table_grows(void **state)
 	PAPI_shutdown();
 }
 
+/* ------------------------------------------------------------------ */
+/* An event set's memory sized to its events (PAPI 0150, 0151): the    */
+/* arrays of a set start small and grow as events are added, up to the */
+/* 384 events a multiplexed perf_event set may hold.                   */
+
+#define MANY_EVENTS 300
+
+/* MANY_EVENTS distinct software events: the sampling period only makes */
+/* each name another event; nothing samples without a ring buffer.      */
+static void
+many_event_name(char *name, size_t size, int i)
+{
+	static const char *base[] = { "perf::TASK-CLOCK", "perf::CPU-CLOCK" };
+
+	snprintf(name, size, "%s:period=%d", base[i % 2], 1000000000 + i);
+}
+
+static void
+test_many_multiplexed_events(void **state)
+{
+	static long long values[MANY_EVENTS], again[MANY_EVENTS];
+	char name[PAPI_MAX_STR_LEN];
+	int es = PAPI_NULL, i, n;
+
+	(void)state;
+	init_or_skip();
+	assert_int_equal(PAPI_multiplex_init(), PAPI_OK);
+	assert_int_equal(PAPI_create_eventset(&es), PAPI_OK);
+	assert_int_equal(PAPI_assign_eventset_component(es, 0), PAPI_OK);
+	/* its permission check opens an instructions event: as task-clock */
+	/* here (no PMU)                                                    */
+	hw_as_task_clock = 1;
+	assert_int_equal(PAPI_set_multiplex(es), PAPI_OK);
+	hw_as_task_clock = 0;
+	for (i = 0; i < MANY_EVENTS; i++) {
+		many_event_name(name, sizeof(name), i);
+		if (PAPI_add_named_event(es, name) != PAPI_OK)
+			fail_msg("adding event %d, %s, failed", i, name);
+	}
+	assert_int_equal(PAPI_num_events(es), MANY_EVENTS);
+
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(3000000);
+	assert_int_equal(PAPI_read(es, values), PAPI_OK);
+	/* every event counted: the clocks of this thread advanced */
+	for (i = 0; i < MANY_EVENTS; i++)
+		if (values[i] <= 0)
+			fail_msg("event %d read %lld", i, values[i]);
+	assert_int_equal(PAPI_stop(es, values), PAPI_OK);
+
+	/* events removed from the middle and the front of the grown set:  */
+	/* those left read as themselves, and the set grows again          */
+	for (i = 100; i < 150; i++) {
+		many_event_name(name, sizeof(name), i);
+		assert_int_equal(PAPI_remove_named_event(es, name), PAPI_OK);
+	}
+	many_event_name(name, sizeof(name), 0);
+	assert_int_equal(PAPI_remove_named_event(es, name), PAPI_OK);
+	n = PAPI_num_events(es);
+	assert_int_equal(n, MANY_EVENTS - 51);
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(1000000);
+	assert_int_equal(PAPI_stop(es, again), PAPI_OK);
+	for (i = 0; i < n; i++)
+		if (again[i] <= 0)
+			fail_msg("after removals, event %d read %lld", i, again[i]);
+	for (i = 100; i < 150; i++) {
+		many_event_name(name, sizeof(name), i);
+		assert_int_equal(PAPI_add_named_event(es, name), PAPI_OK);
+	}
+	assert_int_equal(PAPI_num_events(es), MANY_EVENTS - 1);
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(1000000);
+	assert_int_equal(PAPI_stop(es, again), PAPI_OK);
+	for (i = 0; i < MANY_EVENTS - 1; i++)
+		if (again[i] <= 0)
+			fail_msg("added again, event %d read %lld", i, again[i]);
+	printf("  %d multiplexed software events in one set, read\n",
+	       MANY_EVENTS);
+
+	/* emptied and filled again: the set starts small again */
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_add_named_event(es, "perf::TASK-CLOCK"), PAPI_OK);
+	assert_int_equal(PAPI_start(es), PAPI_OK);
+	spin(1000000);
+	assert_int_equal(PAPI_stop(es, values), PAPI_OK);
+	assert_true(values[0] > 0);
+	assert_int_equal(PAPI_cleanup_eventset(es), PAPI_OK);
+	assert_int_equal(PAPI_destroy_eventset(&es), PAPI_OK);
+	PAPI_shutdown();
+}
+
+#define HEAP_SETS 200
+#define HEAP_PER_SET_MAX (16 * 1024)
+
+/* a sanitizer's allocator, where mallinfo2() counts nothing */
+extern size_t __sanitizer_get_current_allocated_bytes(void)
+	__attribute__((weak));
+
+static size_t
+heap_in_use(void)
+{
+	struct mallinfo2 mi;
+
+	if (__sanitizer_get_current_allocated_bytes)
+		return __sanitizer_get_current_allocated_bytes();
+	mi = mallinfo2();
+	return mi.uordblks + mi.hblkhd;
+}
+
+/* The heap of a 2-event set, created and not started, the mean of */
+/* HEAP_SETS sets (the first set's events are in the native event */
+/* table already): at most 16 KiB (138,688 B with 384-event arrays; */
+/* under ASan or TSan their allocator's count).                     */
+static void
+test_heap_per_two_event_set(void **state)
+{
+	static int es[HEAP_SETS + 1];
+	size_t before = 0, after, per_set;
+	int i;
+
+	(void)state;
+	init_or_skip();
+	for (i = 0; i <= HEAP_SETS; i++) {
+		es[i] = PAPI_NULL;
+		if (i == 1)
+			before = heap_in_use();
+		assert_int_equal(PAPI_create_eventset(&es[i]), PAPI_OK);
+		assert_int_equal(PAPI_add_named_event(es[i], "perf::TASK-CLOCK"), PAPI_OK);
+		assert_int_equal(PAPI_add_named_event(es[i], "perf::CPU-CLOCK"), PAPI_OK);
+	}
+	after = heap_in_use();
+	for (i = 0; i <= HEAP_SETS; i++) {
+		assert_int_equal(PAPI_cleanup_eventset(es[i]), PAPI_OK);
+		assert_int_equal(PAPI_destroy_eventset(&es[i]), PAPI_OK);
+	}
+	PAPI_shutdown();
+	if (after == before) {
+		printf("  the allocator reports no heap here: not measured\n");
+		skip();
+	}
+	per_set = (after - before) / HEAP_SETS;
+	printf("  heap per 2-event set: %zu B (mean of %d sets; at most %d)\n",
+	       per_set, HEAP_SETS, HEAP_PER_SET_MAX);
+	assert_true(per_set <= HEAP_PER_SET_MAX);
+}
+
 /* PAPI names the default PMU's events without "pmu::" (PAPI 0035): such */
 /* a name must find the event it names again, with the same code, for    */
 /* the event alone and with a mask, and add nothing to the table.        */
@@ -1985,6 +2135,8 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_exe_path_on_first_use),
 		cmocka_unit_test(test_exe_info_from_threads),
 		cmocka_unit_test(test_native_table_grows),
+		cmocka_unit_test(test_many_multiplexed_events),
+		cmocka_unit_test(test_heap_per_two_event_set),
 		cmocka_unit_test(test_bare_name_round_trip),
 		cmocka_unit_test(test_name_prefix_fills_buffer),
 		cmocka_unit_test(test_shutdown_keeps_program_timer),
