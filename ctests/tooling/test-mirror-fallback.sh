@@ -7,7 +7,8 @@
 # the pinned guest kernel comes from the pool, checked against its sha256. What
 # served and what was tried is recorded and reaches make check's summary
 # (scripts/provenance). With nothing usable they fail with one line naming the
-# way out.
+# way out. scripts/headers-fetch, whose pinned package the pool drops soon
+# (sid's), takes a suite's own at the least version listed, or fails so.
 . "$(dirname "$0")/lib.sh"
 
 export GNUPGHOME="$TMP/gnupg"
@@ -253,4 +254,38 @@ DEBIAN_MIRROR=file://$F/archive DEBIAN_SNAPSHOT=file://$F/snapshot expect_failur
 grep -q '^fetch-upstream: tried pool file://.*: .*[Hh]ash' "$TMP/err" || fail "the pool's wrong file is not named: $(cat "$TMP/err")"
 grep -q '^fetch-upstream: tried snapshot file://.*: .*[Hh]ash' "$TMP/err" || fail "the snapshot's wrong file is not named: $(cat "$TMP/err")"
 [ ! -e "$F/cache/$ptar" ] || fail "a tarball that is not the pinned one was kept"
+
+# The C library headers of scripts/headers.list, pinned to a package the
+# pool and the snapshot no longer have: the first suite with the package at
+# the least version serves, and the record says so.
+deb libc6-dev 2.44-1 "" usr/include/string.h
+deb libc6-dev 2.42-1 "" usr/include/string.h
+hpin=pool/main/g/glibc/libc6-dev_2.43-7_riscv64.deb
+awk -v d="$hpin" '!/^#/ && $1 == "glibc-2.43" { $2 = d; $4 = "20250101T000000Z" } { print }' \
+	"$SCRIPTS/headers.list" >"$TMP/top/scripts/headers.list"
+grep -Eq "^glibc-2.43 $hpin [0-9a-f]{64} 20250101T000000Z forky,sid libc6-dev 2.43$" "$TMP/top/scripts/headers.list" ||
+	fail "scripts/headers.list's glibc-2.43 line is not as this test expects"
+
+echo "== headers: the pinned package gone, forky has a later one"
+H=$TMP/h
+suite "$H/archive" forky good "libc6-dev_2.44-1_*"
+DEBIAN_MIRROR=file://$H/archive DEBIAN_SNAPSHOT=file://$H/none \
+	"$TMP/top/scripts/headers-fetch" glibc-2.43 "$H/cache" >"$TMP/out" 2>"$TMP/err" ||
+	fail "headers-fetch did not take forky's libc6-dev: $(cat "$TMP/err")"
+hv=$H/cache/headers/glibc-2.43/versions
+cat "$hv"
+grep -qx "package libc6-dev 2.44-1" "$hv" && grep -q "^fetch served forky" "$hv" &&
+	grep -q "^fetch tried pool file://$H/archive/$hpin: " "$hv" &&
+	[ -f "$H/cache/headers/glibc-2.43/usr/include/string.h" ] ||
+	fail "forky's libc6-dev 2.44-1 is not what was kept and recorded: $(cat "$hv")"
+
+echo "== headers: the pinned package gone, the suites have an older one only"
+I=$TMP/i
+suite "$I/archive" forky good "libc6-dev_2.42-1_*"
+DEBIAN_MIRROR=file://$I/archive DEBIAN_SNAPSHOT=file://$I/none expect_failure \
+	"^headers-fetch: error: the pinned glibc-2.43 headers libc6-dev_2\.43-7_riscv64\.deb are not in Debian's pool nor on snapshot\.debian\.org at 20250101T000000Z, or not as pinned, and no suite of forky,sid has libc6-dev 2\.43 or later" \
+	"$TMP/top/scripts/headers-fetch" glibc-2.43 "$I/cache"
+grep -q "^headers-fetch: tried forky: libc6-dev 2.42-1 is older than 2.43" "$TMP/err" ||
+	fail "the older package is not named: $(cat "$TMP/err")"
+[ ! -e "$I/cache/headers/glibc-2.43" ] || fail "headers older than the least version were kept"
 echo "ok"
