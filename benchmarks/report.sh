@@ -25,10 +25,18 @@ if [ "$(j mode)" = threads ]; then
 	echo "Each test runs in fresh processes of each side, the sides alternating;"
 	echo "min, median and max over the processes (and threads: one sample per thread"
 	echo "for set-up, tear-down and reads). Time per operation (ns); instructions"
-	echo "per operation (user only: a counter of the measuring thread, or callgrind,"
-	echo "which adds up all threads of a read test); system calls per operation"
+	echo "per operation (a counter of the measuring thread, with the kernel's"
+	echo "instructions where the kernel allows it, or callgrind, user only, which adds"
+	echo "up all threads of a read test); system calls per operation"
 	echo "(\`strace -f\`, each thread's calls between its markers); heap bytes from"
 	echo "\`mallinfo2()\` (in use + mmapped) around creating the sets."
+	echo
+	[ ! -s "$o/read-method.txt" ] || echo "- reads: $(paste -sd ';' "$o/read-method.txt" | sed 's/;/; /g')"
+	if [ -s "$o/instructions-counted.txt" ]; then
+		echo "- instructions counted: $(paste -sd ';' "$o/instructions-counted.txt" | sed 's/;/; /g') (perf counter)"
+	elif [ -d "$o/threads-callgrind" ]; then
+		echo "- instructions counted: user only (callgrind)"
+	fi
 	echo
 	cat "$o/threads.md"
 	exit 0

@@ -36,17 +36,22 @@ each_test() {
 plain() {
 	_side=$1 _r=$2
 	shift 3
-	"$BIN/thr_$_side" "$@" -r "$_r" -d "$dom" $enc >>"$tsamples" || die "thr_$_side $* failed (run $_r)"
+	"$BIN/thr_$_side" "$@" -r "$_r" -d "$dom" $enc >>"$tsamples" 2>"$out/thr.err" ||
+		{ cat "$out/thr.err" >&2; die "thr_$_side $* failed (run $_r)"; }
+	# how each side reads (the raw side: user space where the kernel allows it)
+	sed -n "s/^read: /$_side: /p" "$out/thr.err" >>"$out/read-method.txt"
+	rm -f "$out/thr.err"
 }
 # perf_ic SIDE RUN N TEST-ARGS...: the -I perf rows (their times, which include
 # the counter's reads, dropped)
 perf_ic() {
 	_side=$1 _r=$2
 	shift 3
-	"$BIN/thr_$_side" "$@" -I perf -r "$_r" -d "$dom" $enc >"$out/threads-ic.csv" ||
-		die "thr_$_side $* -I perf failed"
+	"$BIN/thr_$_side" "$@" -I perf -r "$_r" -d "$dom" $enc >"$out/threads-ic.csv" 2>"$out/thr.err" ||
+		{ cat "$out/thr.err" >&2; die "thr_$_side $* -I perf failed"; }
 	grep ',instructions,' "$out/threads-ic.csv" >>"$tsamples" || die "thr_$_side $* -I perf: no instructions"
-	rm -f "$out/threads-ic.csv"
+	sed -n 's/^instructions counted: //p' "$out/thr.err" >>"$out/instructions-counted.txt"
+	rm -f "$out/threads-ic.csv" "$out/thr.err"
 }
 # callgrind_ic SIDE N TEST-ARGS...: one dump per measurement, "desc: Trigger:
 # Client Request: bench:SIDE:TEST:THREADS:SAMPLE:DIVISOR"
@@ -82,6 +87,7 @@ syscalls() {
 	echo "$_rows" >>"$tsamples"
 }
 
+rm -f "$out/read-method.txt" "$out/instructions-counted.txt"
 # one trial per side, saying why it fails (its rows dropped)
 for side in perf papi; do
 	each_test plain $side 0
@@ -126,4 +132,7 @@ if [ $dostrace = 1 ]; then
 	done
 	progress_done "threads: system calls (strace -f, phase markers)"
 fi
+# one line each: how each side read, and what the instruction counter counted
+sort -u "$out/read-method.txt" -o "$out/read-method.txt"
+[ ! -f "$out/instructions-counted.txt" ] || sort -u "$out/instructions-counted.txt" -o "$out/instructions-counted.txt"
 "$BIN/bench_report" threads "$tsamples" "$out/threads" || die "bench_report threads failed"

@@ -60,6 +60,9 @@ int events_from_args(const char *prog, int names_ok, char **args, int n, struct 
 /* A user-only instruction counter of the calling thread (-I perf), or exit 2
  * saying why; its value. */
 int icount_open(const char *prog);
+/* The thread's instructions with the kernel's where the kernel allows it
+ * (*with_kernel 1), else user only; -1 if neither opens. */
+int icount_open_all(int *with_kernel);
 uint64_t icount_read(int fd);
 /* Print the error of a failed perf_event_open with what to do about it. */
 void perf_open_error(const char *who, const char *name, int err);
@@ -80,7 +83,15 @@ int perf_group_close(const int *fd, int n);
 struct tset {
 	int evset;
 	int fd[MAX_EVENTS];
+	void *page[MAX_EVENTS]; /* raw: each event's mmap page, for user-space reads */
+	int uread;              /* raw: 1 if every event reads in user space */
 };
+/* The bare user-space read (user_read.c): an event's mmap page, and its
+ * value read from the counter in user space (1), or 0 where the kernel does
+ * not allow it for this event. */
+void *uread_map(int fd);
+void uread_unmap(void *page);
+int uread_value(const void *page, long long *value);
 /* Once per process, before any thread: PAPI_library_init + PAPI_thread_init
  * (the domain as side_init's); raw: nothing. */
 int tside_process_init(struct event *evs, int n, int domain);
@@ -88,6 +99,8 @@ int tside_process_init(struct event *evs, int n, int domain);
  * reset + enable. */
 int tside_setup(struct tset *s);
 int tside_read(struct tset *s, long long *values);
+/* how tside_read reads (the raw side: user space or read()) */
+const char *tside_read_method(const struct tset *s);
 /* stop + read, then PAPI: cleanup + destroy + PAPI_unregister_thread; raw: close. */
 int tside_teardown(struct tset *s, long long *values);
 /* A set created with its events, not started (heap per set), and destroyed. */

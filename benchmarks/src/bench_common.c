@@ -158,17 +158,28 @@ int events_from_args(const char *prog, int names_ok, char **args, int n, struct 
 	return n;
 }
 
-int icount_open(const char *prog)
+static int icount_try(int with_kernel)
 {
 	struct perf_event_attr a;
-	int fd;
 	memset(&a, 0, sizeof a);
 	a.size = sizeof a;
 	a.type = PERF_TYPE_HARDWARE;
 	a.config = PERF_COUNT_HW_INSTRUCTIONS;
-	a.exclude_kernel = 1;
+	a.exclude_kernel = !with_kernel;
 	a.exclude_hv = 1;
-	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+}
+
+int icount_open_all(int *with_kernel)
+{
+	int fd = icount_try(1);
+	*with_kernel = fd >= 0;
+	return fd >= 0 ? fd : icount_try(0);
+}
+
+int icount_open(const char *prog)
+{
+	int fd = icount_try(0);
 	if (fd < 0) {
 		int e = errno;
 		perf_open_error(prog, "instructions (-I perf)", e);

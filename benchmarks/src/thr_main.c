@@ -93,7 +93,13 @@ static void meas_thread_init(struct meas *m)
 	m->cg = icm == IC_CALLGRIND;
 	if (icm == IC_PERF) {
 		uint64_t a, b;
-		m->icfd = icount_open(prog);
+		int with_kernel;
+		static int said;
+		m->icfd = icount_open_all(&with_kernel);
+		if (m->icfd < 0)
+			m->icfd = icount_open(prog); /* says why, exits */
+		if (__atomic_fetch_add(&said, 1, __ATOMIC_RELAXED) == 0)
+			fprintf(stderr, "instructions counted: %s\n", with_kernel ? "user + kernel" : "user only");
 		a = icount_read(m->icfd);
 		b = icount_read(m->icfd);
 		m->ic_cost = b - a;
@@ -208,6 +214,8 @@ static void *read_thread(void *arg)
 	ok = tside_setup(&s) == 0 && tside_read(&s, v) == 0;
 	if (!ok)
 		failed = 1;
+	else if (id == 0)
+		fprintf(stderr, "read: %s\n", tside_read_method(&s));
 	pthread_barrier_wait(&barrier);
 	if (failed)
 		return NULL;
