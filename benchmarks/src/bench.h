@@ -72,6 +72,8 @@ void papi_fail(const char *what, const char *name, int rc);
 int papi_domain_of(const struct event *evs, int n, int domain);
 int papi_init_domain(const struct event *evs, int n, int domain);
 int papi_create_with(int *set, const struct event *evs, int n);
+/* set: perf_group_open asks for user-space reads where the PMU needs it (arm64) */
+extern int perf_want_user_read;
 int perf_group_open(const struct event *evs, int n, int *fd);
 int perf_group_start(const int *fd, int n, const struct event *evs);
 int perf_group_read(int leader, int n, long long *values);

@@ -17,6 +17,8 @@ static int fds[MAX_EVENTS];
 static int nfds;
 static struct event *events;
 
+int perf_want_user_read;
+
 int perf_group_open(const struct event *evs, int n, int *fd)
 {
 	int i;
@@ -27,6 +29,13 @@ int perf_group_open(const struct event *evs, int n, int *fd)
 		a.type = evs[i].type;
 		a.config = evs[i].config;
 		a.config1 = evs[i].config1;
+#ifdef __aarch64__
+		/* the arm64 PMU publishes a counter to user space only for events
+		 * that ask (config1 bit 1), of a hardware PMU */
+		if (perf_want_user_read && a.type != PERF_TYPE_SOFTWARE &&
+		    a.type != PERF_TYPE_TRACEPOINT && a.type != PERF_TYPE_BREAKPOINT)
+			a.config1 |= 0x2;
+#endif
 		a.config2 = evs[i].config2;
 		a.exclude_user = evs[i].exclude_user;
 		a.exclude_kernel = evs[i].exclude_kernel;

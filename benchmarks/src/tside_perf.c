@@ -18,6 +18,7 @@ int tside_process_init(struct event *evs, int n, int domain)
 	(void)domain; /* in the encodings */
 	tevs = evs;
 	tn = n;
+	perf_want_user_read = 1;
 	return 0;
 }
 
