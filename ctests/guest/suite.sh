@@ -585,6 +585,12 @@ t_bench() {
 	rm -rf /tmp/bench
 	rc=0
 	sh $CT/benchmarks/run-bench $args -E $CT/benchmarks/events/emulated.conf -d $dom /tmp/bench || rc=$?
+	# the threaded mode beside it (guest.bench_threads, commas for spaces): the
+	# reads at 1..N threads, set-up, heap; instructions by the PMU's counter
+	targs=$(karg bench_threads)
+	[ -n "$targs" ] || targs="-c 2 -n 3 -k 100"
+	[ $rc -ne 0 ] || sh $CT/benchmarks/run-bench -m threads -I perf $targs \
+		-E $CT/benchmarks/events/emulated.conf -d $dom /tmp/bench/threads || rc=$?
 	[ -z "$old" ] || echo "$old" >$f
 	if [ -d /tmp/bench ]; then
 		echo "@@archive-begin bench"
@@ -594,6 +600,7 @@ t_bench() {
 	[ $rc -eq 0 ] || fail "run-bench failed (exit $rc)"
 	sed -n '/^## Time per phase/,/^## System calls/p' /tmp/bench/results.md | grep -E '^\| (init|read|total)'
 	sed -n '/^## Accuracy/,$p' /tmp/bench/results.md | grep '^| [0-9]'
+	grep -E '^\| (per-thread set-up|read of|the process|region begin|heap per)' /tmp/bench/threads/results.md
 	same=$(awk -F, '$2 == "perf::INSTRUCTIONS" { print $14 }' /tmp/bench/accuracy-summary.csv)
 	[ -n "$same" ] || fail "no instruction counts in the accuracy results"
 	if [ "$exact" = yes ]; then
