@@ -32,6 +32,7 @@ if [ "$(j mode)" = threads ]; then
 	echo "\`mallinfo2()\` (in use + mmapped) around creating the sets."
 	echo
 	[ ! -s "$o/read-method.txt" ] || echo "- reads: $(paste -sd ';' "$o/read-method.txt" | sed 's/;/; /g')"
+	[ ! -s "$o/not-measured.txt" ] || sed 's/^/- not measured: /' "$o/not-measured.txt"
 	if [ -s "$o/instructions-counted.txt" ]; then
 		echo "- instructions counted: $(paste -sd ';' "$o/instructions-counted.txt" | sed 's/;/; /g') (perf counter)"
 	elif [ -d "$o/threads-callgrind" ]; then
