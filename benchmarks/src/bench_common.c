@@ -165,8 +165,10 @@ static int icount_try(int with_kernel)
 	a.size = sizeof a;
 	a.type = PERF_TYPE_HARDWARE;
 	a.config = PERF_COUNT_HW_INSTRUCTIONS;
+	/* with the kernel's: no exclude bit at all (a PMU without privilege
+	 * filtering, like the U74's, refuses any) */
 	a.exclude_kernel = !with_kernel;
-	a.exclude_hv = 1;
+	a.exclude_hv = !with_kernel;
 	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
 }
 
