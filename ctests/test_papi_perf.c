@@ -1057,10 +1057,11 @@ static const char *fake_nmi_watchdog;
 static void
 nmi_watchdog_says(const char *value)
 {
-	static char path[] = "/tmp/test_papi_perf_nmi.XXXXXX";
+	static char path[64];
 	int fd;
 
 	if (fake_nmi_watchdog == NULL) {
+		strcpy(path, "/tmp/test_papi_perf_nmi.XXXXXX");
 		fd = mkstemp(path);
 		assert_true(fd >= 0);
 		close(fd);
@@ -1121,6 +1122,7 @@ test_hardware_group_checked(void **state)
 	assert_refused_add_fails(es);
 	end_event_set(es);
 	unlink(fake_nmi_watchdog);
+	fake_nmi_watchdog = NULL;
 }
 
 /* No watchdog holding a counter: on x86 and AArch64 the kernel's     */
@@ -1148,6 +1150,7 @@ test_hardware_group_checked_by_kernel(void **state)
 	assert_refused_add_fails(es);
 	end_event_set(es);
 	unlink(fake_nmi_watchdog);
+	fake_nmi_watchdog = NULL;
 }
 
 /* ---- process id and executable path -------------------------------- */
