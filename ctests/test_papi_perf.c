@@ -1049,14 +1049,66 @@ add_cycles_as_task_clock(int es)
 	return opens;
 }
 
+/* the NMI watchdog file PAPI reads at init: the real one, or this */
+/* (open_hook() below)                                              */
+static const char *fake_nmi_watchdog;
+
+/* A file saying "value", the watchdog file from the next init on */
+static void
+nmi_watchdog_says(const char *value)
+{
+	static char path[64];
+	int fd;
+
+	if (fake_nmi_watchdog == NULL) {
+		strcpy(path, "/tmp/test_papi_perf_nmi.XXXXXX");
+		fd = mkstemp(path);
+		assert_true(fd >= 0);
+		close(fd);
+		fake_nmi_watchdog = path;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, value, strlen(value)), (ssize_t)strlen(value));
+	close(fd);
+}
+
+/* An event whose open the kernel refuses (as it refuses a group too  */
+/* big for the PMU, where it checks at the open) fails the add, and   */
+/* the set as it was still counts: the same with and without the      */
+/* scheduability check                                                */
+static void
+assert_refused_add_fails(int es)
+{
+	int opens;
+
+	/* the set's hardware event is reopened: as task-clock again */
+	hw_as_task_clock = 1;
+	fail_sw_config = PERF_COUNT_SW_PAGE_FAULTS;
+	fail_times = -1;
+	opens = opens_to_add(es, "perf::PAGE-FAULTS", PAPI_EINVAL);
+	fail_sw_config = ~0ULL;
+	fail_times = 0;
+	/* the new event's open, the set reopened with it (3, the last  */
+	/* refused), then the set as it was (2)                         */
+	assert_int_equal(opens, 6);
+	assert_int_equal(PAPI_num_events(es), 2);
+	assert_int_equal(assert_counts(es), 2);
+	hw_as_task_clock = 0;
+}
+
 /* PAPI 0029: a group with a hardware event is checked at each add */
-/* (enable, disable, read: 2 ioctls); software events join it      */
+/* (enable, disable, read: 2 ioctls); software events join it.     */
+/* The kernel checks the group at the open on x86 and AArch64      */
+/* (validate_group()): there the check runs only while the NMI     */
+/* watchdog holds a counter, so the watchdog is faked on here.     */
 static void
 test_hardware_group_checked(void **state)
 {
 	int es;
 
 	(void)state;
+	nmi_watchdog_says("1\n");
 	es = new_event_set();
 	assert_int_equal(add_cycles_as_task_clock(es), 1);
 	assert_int_equal(add_ioctls, 2);
@@ -1067,7 +1119,38 @@ test_hardware_group_checked(void **state)
 	assert_int_equal(add_resets, 1);
 	assert_int_equal(add_ioctls, 3);
 	assert_int_equal(assert_counts(es), 2);
+	assert_refused_add_fails(es);
 	end_event_set(es);
+	unlink(fake_nmi_watchdog);
+	fake_nmi_watchdog = NULL;
+}
+
+/* No watchdog holding a counter: on x86 and AArch64 the kernel's     */
+/* check at the open is the only one (no ioctl at an add); elsewhere  */
+/* (RISC-V: the SBI PMU checks nothing at the open) the check stays.  */
+/* Values as before.                                                  */
+static void
+test_hardware_group_checked_by_kernel(void **state)
+{
+#if defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+	const int checks = 0;
+#else
+	const int checks = 1;
+#endif
+	int es;
+
+	(void)state;
+	nmi_watchdog_says("0\n");
+	es = new_event_set();
+	assert_int_equal(add_cycles_as_task_clock(es), 1);
+	assert_int_equal(add_ioctls, 2 * checks);
+	assert_int_equal(opens_to_add(es, "perf::CPU-CLOCK", PAPI_OK), 1);
+	assert_int_equal(add_ioctls, 3 * checks);
+	assert_int_equal(assert_counts(es), 2);
+	assert_refused_add_fails(es);
+	end_event_set(es);
+	unlink(fake_nmi_watchdog);
+	fake_nmi_watchdog = NULL;
 }
 
 /* ---- process id and executable path -------------------------------- */
@@ -1542,6 +1625,9 @@ open_hook(const char *path, char *buf, size_t size)
 {
 	(void)buf;
 	(void)size;
+	if (path && fake_nmi_watchdog &&
+	    !strcmp(path, "/proc/sys/kernel/nmi_watchdog"))
+		return fake_nmi_watchdog;
 	if (path && !strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
 		paranoid_opens++;
 	if (path && !strncmp(path, "/sys/devices/system/", 20) &&
@@ -2132,6 +2218,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_add_falls_back_to_reopen),
 		cmocka_unit_test(test_add_after_option_change_reopens),
 		cmocka_unit_test(test_hardware_group_checked),
+		cmocka_unit_test(test_hardware_group_checked_by_kernel),
 		cmocka_unit_test(test_exe_path_on_first_use),
 		cmocka_unit_test(test_exe_info_from_threads),
 		cmocka_unit_test(test_native_table_grows),

@@ -76,3 +76,22 @@ _pe_group_is_software( const pe_control_t *ctl )
 	}
 	return ctl->num_events > 0;
 }
+
+int
+_pe_group_on_core_pmu( const pe_control_t *ctl )
+{
+	int i;
+
+	for ( i = 0; i < ctl->num_events; i++ ) {
+		switch ( ctl->events[i].attr.type ) {
+		case PERF_TYPE_HARDWARE:
+		case PERF_TYPE_HW_CACHE:
+		case PERF_TYPE_RAW:
+		case PERF_TYPE_SOFTWARE:
+			break;
+		default:
+			return 0;
+		}
+	}
+	return ctl->num_events > 0;
+}

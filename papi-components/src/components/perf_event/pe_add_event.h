@@ -23,4 +23,9 @@ int _pe_same_open_event( const pe_event_info_t *ev,
 /* the kernel can always schedule it, no scheduability check is needed     */
 int _pe_group_is_software( const pe_control_t *ctl );
 
+/* 1 if every event of the group is of the core PMU (PERF_TYPE_HARDWARE,  */
+/* PERF_TYPE_HW_CACHE, PERF_TYPE_RAW) or a software event: a group the    */
+/* core PMU's driver checks at perf_event_open() where it does that      */
+int _pe_group_on_core_pmu( const pe_control_t *ctl );
+
 #endif
