@@ -124,6 +124,47 @@ test_presets_loaded_on_first_use(void **state)
 	PAPI_shutdown();
 }
 
+/*
+ * Each preset's terms are resolved at that preset's first use (PAPI
+ * "each preset's terms resolved at that preset's first use"): the first
+ * query of PAPI_TOT_CYC encodes its native events and no other preset's,
+ * a second query of it nothing more, the first of PAPI_TOT_INS its own;
+ * describing PAPI_TOT_CYC asks nothing of libpfm4; enumerating resolves the
+ * rest.  Counted as libpfm4 encodings: one per native event PAPI adds to its
+ * tables (0083).
+ */
+static void
+test_only_used_preset_resolved(void **state)
+{
+	PAPI_event_info_t cyc, ins;
+	int code = PAPI_PRESET_MASK, after_cyc, after_ins, n = 0;
+
+	(void)state;
+	encodings = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
+	after_cyc = encodings;
+	assert_int_equal(PAPI_query_event(PAPI_TOT_CYC), PAPI_OK);
+	assert_int_equal(PAPI_get_event_info(PAPI_TOT_CYC, &cyc), PAPI_OK);
+	assert_int_equal(encodings, after_cyc);
+	printf("  PAPI_TOT_CYC: %u native events, %d encodings\n", cyc.count, after_cyc);
+	assert_true(after_cyc >= 1);
+	assert_true(after_cyc <= (int)cyc.count);
+	assert_int_equal(PAPI_get_event_info(PAPI_TOT_INS, &ins), PAPI_OK);
+	after_ins = encodings;
+	assert_true(ins.count >= 1);
+	assert_true(after_ins - after_cyc >= 1);
+	assert_true(after_ins - after_cyc <= (int)ins.count);
+	/* the rest of the section at the enumeration */
+	assert_int_equal(PAPI_enum_event(&code, PAPI_ENUM_FIRST), PAPI_OK);
+	while (PAPI_enum_event(&code, PAPI_PRESET_ENUM_AVAIL) == PAPI_OK)
+		n++;
+	printf("  %d encodings once %d presets are enumerated\n", encodings, n);
+	assert_true(n > 10);
+	assert_true(encodings > after_ins + 8);
+	PAPI_shutdown();
+}
+
 static void
 test_component_info_counts_presets(void **state)
 {
@@ -1042,6 +1083,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_presets_loaded_on_first_use, cleanup),
+		cmocka_unit_test_teardown(test_only_used_preset_resolved, cleanup),
 		cmocka_unit_test_teardown(test_component_info_counts_presets, cleanup),
 		cmocka_unit_test(test_load_reentered_by_its_thread),
 		cmocka_unit_test_teardown(test_table_from_file_loads_on_first_use, cleanup),

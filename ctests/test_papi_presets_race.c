@@ -218,11 +218,84 @@ test_first_preset_use_beside_native_adds(void **state)
 	assert_int_equal(rc, 0);
 }
 
+/*
+ * Several threads whose first preset calls come at once, with the presets
+ * resolved one by one (PAPI "each preset's terms resolved at that preset's
+ * first use"): each thread asks for two presets of the table, its own and
+ * its neighbour's, so that some are first used by two threads at once and
+ * others by one; no PAPI_thread_init(), which would resolve them all
+ * first.  Each resolution writes the preset's entry and the native event
+ * tables under the load's lock and publishes the entry; a thread that finds
+ * a preset resolved reads its entry without the lock.  Under TSan any
+ * report fails; in every build each answer is checked against the main
+ * thread's, asked afterwards.
+ */
+#define FIRST_USERS 4
+static pthread_barrier_t first_barrier;
+static int first_count[FIRST_USERS][2];
+
+static void *
+first_user(void *arg)
+{
+	long k = (long)arg;
+	PAPI_event_info_t info;
+	int i, code;
+
+	pthread_barrier_wait(&first_barrier);
+	for (i = 0; i < 2; i++) {
+		const char *name = table_presets[(k + i) % FIRST_USERS];
+
+		first_count[k][i] = -1;
+		if (PAPI_event_name_to_code(name, &code) == PAPI_OK &&
+		    PAPI_query_event(code) == PAPI_OK &&
+		    PAPI_get_event_info(code, &info) == PAPI_OK)
+			first_count[k][i] = (int)info.count;
+	}
+	return NULL;
+}
+
+static void
+test_first_preset_uses_at_once(void **state)
+{
+	pthread_t threads[FIRST_USERS];
+	PAPI_event_info_t info;
+	long k;
+	int i, code, round;
+
+	(void)state;
+	assert_int_equal(write_table(), 0);
+	setenv("PAPI_CSV_EVENT_FILE", table_path, 1);
+	setenv("LIBPFM_FORCE_PMU", "perf", 1);
+	for (round = 1; round <= ROUNDS; round++) {
+		assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+		assert_int_equal(pthread_barrier_init(&first_barrier, NULL, FIRST_USERS), 0);
+		for (k = 0; k < FIRST_USERS; k++)
+			assert_int_equal(pthread_create(&threads[k], NULL, first_user, (void *)k), 0);
+		for (k = 0; k < FIRST_USERS; k++)
+			assert_int_equal(pthread_join(threads[k], NULL), 0);
+		pthread_barrier_destroy(&first_barrier);
+		for (k = 0; k < FIRST_USERS; k++) {
+			for (i = 0; i < 2; i++) {
+				const char *name = table_presets[(k + i) % FIRST_USERS];
+
+				assert_int_equal(PAPI_event_name_to_code(name, &code), PAPI_OK);
+				assert_int_equal(PAPI_get_event_info(code, &info), PAPI_OK);
+				assert_true(info.count > 0);
+				assert_int_equal(first_count[k][i], (int)info.count);
+			}
+		}
+		printf("  round %d: %d threads, 2 presets each, all answered\n", round, FIRST_USERS);
+		PAPI_shutdown();
+	}
+	unlink(table_path);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_preset_use_beside_native_adds),
+		cmocka_unit_test(test_first_preset_uses_at_once),
 	};
 
 	setvbuf(stdout, NULL, _IONBF, 0);
