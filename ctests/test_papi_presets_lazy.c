@@ -537,14 +537,19 @@ messages_in(const char *what, const char *out, int *order, int *others)
 }
 
 /* In the child: stderr to a file; the table loaded, queried, queried   */
-/* again.  0 when right; otherwise says what is wrong.                  */
+/* again.  The first preset query prints the messages of the lines that  */
+/* name no preset (the section read), each bad preset's first use its    */
+/* own message (its terms resolved then: PAPI "each preset's terms       */
+/* resolved at that preset's first use"), and nothing prints them again. */
+/* 0 when right; otherwise says what is wrong.                          */
 static int
 malformed_table(void *arg)
 {
 	char path[] = "/tmp/test_papi_presets_lazy.XXXXXX";
 	int order[NBAD + 1], i, n, code, es = PAPI_NULL, bad = 0, fd, avail, others = 0;
+	int unnamed = 0;
 	long seen = 0;
-	char *at_init, *at_first, *later;
+	char *at_init, *at_first, *later, *at_use;
 	PAPI_event_info_t info;
 	FILE *err;
 	size_t j;
@@ -575,12 +580,16 @@ malformed_table(void *arg)
 	}
 	others = 0;
 	n = messages_in("at the first query", at_first, order, &others);
+	for (j = 0; j < NBAD; j++)
+		if (bad_lines[j].preset == NULL)
+			unnamed++;
+	/* the lines naming no preset come first in bad_lines, as in the table */
 	for (i = 0; i < n && i < (int)NBAD; i++)
-		if (order[i] != i)
+		if (order[i] != i || bad_lines[i].preset != NULL)
 			break;
-	if (n != (int)NBAD || i != n || others != 0) {
+	if (n != unnamed || i != n || others != 0) {
 		printf("    the first preset query printed %d of the %d messages expected "
-		       "and %d others, or not in the table's order:\n%s", n, (int)NBAD, others,
+		       "and %d others, or not in the table's order:\n%s", n, unnamed, others,
 		       at_first);
 		bad = 1;
 	}
@@ -607,6 +616,17 @@ malformed_table(void *arg)
 			       name, PAPI_strerror(got), info.count, PAPI_strerror(want));
 			bad = 1;
 		}
+		/* its own message, once, at its first use; none for a good one */
+		if ((at_use = new_stderr(err, &seen)) == NULL)
+			return 12;
+		others = 0;
+		n = messages_in(name, at_use, order, &others);
+		if (others != 0 || (j < NGOOD ? n != 0 : n != 1 || order[0] != (int)(j - NGOOD))) {
+			printf("    the first use of %s printed %d of the table's messages and %d others:\n%s",
+			       name, n, others, at_use);
+			bad = 1;
+		}
+		free(at_use);
 		if (want != PAPI_OK && (got = PAPI_add_event(es, code)) != PAPI_ENOEVNT) {
 			printf("    %s: PAPI_add_event %s, expected PAPI_ENOEVNT\n", name, PAPI_strerror(got));
 			bad = 1;
