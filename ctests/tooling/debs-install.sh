@@ -56,8 +56,8 @@ in_root dpkg --verify libpfm4 libpapi7.2 papi-tools || fail "dpkg --verify: inst
 echo "after: libpfm4 $pfm (in place of $dist_pfm), libpapi7.0 $(version libpapi7.0) kept, libpapi7.2 and papi-tools $papi"
 
 # the distribution's program runs on our libpfm4
-in_root ldd /root/dist_papi_component_avail >"$TMP/ldd" 2>&1
-grep -q "libpfm\.so\.4 => /lib/$triplet/libpfm\.so\.4\|libpfm\.so\.4 => /usr/lib/$triplet/libpfm\.so\.4" "$TMP/ldd" ||
+in_root ldd /root/dist_papi_component_avail >"$TMP/ldd" 2>&1 || true
+grep -q "libpfm\.so\.4 => \(/usr\)\{0,1\}/lib/$triplet/libpfm\.so\.4" "$TMP/ldd" ||
 	{ cat "$TMP/ldd"; fail "the distribution's program does not load /usr/lib/$triplet/libpfm.so.4"; }
 in_root /root/dist_papi_component_avail >"$TMP/dist-after.out" 2>&1 ||
 	{ cat "$TMP/dist-after.out"; fail "the distribution's papi_component_avail (libpapi7.0) fails on our libpfm4"; }
@@ -66,8 +66,11 @@ grep -q perf_event "$TMP/dist-after.out" ||
 echo "the distribution's papi_component_avail (libpapi.so.7.0) runs on our libpfm4"
 
 # ours, from /usr
-in_root ldd /usr/bin/papi_avail | grep -q "libpapi\.so\.7\.2 => /usr/lib/$triplet/libpapi\.so\.7\.2" ||
-	fail "/usr/bin/papi_avail does not load /usr/lib/$triplet/libpapi.so.7.2"
+# (bookworm's /lib is /usr/lib: ldd may name either)
+in_root ldd /usr/bin/papi_avail >"$TMP/ldd-avail" 2>&1 || true
+grep -q "libpapi\.so\.7\.2 => \(/usr\)\{0,1\}/lib/$triplet/libpapi\.so\.7\.2" "$TMP/ldd-avail" &&
+	grep -q "libpfm\.so\.4 => \(/usr\)\{0,1\}/lib/$triplet/libpfm\.so\.4" "$TMP/ldd-avail" ||
+	{ cat "$TMP/ldd-avail"; fail "/usr/bin/papi_avail does not load /usr/lib/$triplet/libpapi.so.7.2 and libpfm.so.4"; }
 in_root /usr/bin/papi_avail >"$TMP/avail.out" 2>&1 || { cat "$TMP/avail.out"; fail "/usr/bin/papi_avail fails"; }
 grep -q 'PAPI version *: *7\.2\.0' "$TMP/avail.out" || { cat "$TMP/avail.out"; fail "papi_avail does not say PAPI 7.2.0"; }
 in_root /usr/bin/papi_component_avail >"$TMP/comp.out" 2>&1 ||
