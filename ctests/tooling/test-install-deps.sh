@@ -52,7 +52,7 @@ run() {
 
 run x86_64 ""
 [ $rc -eq 0 ] || fail "x86_64, all available: exit $rc"
-deps prog pkg header cross guest opt fuzz | diff - "$TMP/installed" ||
+deps prog pkg header cross guest opt fuzz debs | diff - "$TMP/installed" ||
 	fail "x86_64: not every package of deps.list installed"
 
 run riscv64 "valgrind libclang-rt-14-dev"
