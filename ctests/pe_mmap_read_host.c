@@ -1,6 +1,7 @@
 /*
- * PAPI's perf mmap page reader (perf_helpers.h's mmap_read_self(), PAPI
- * 0067: PE_HOST_TEST_RDPMC) compiled on this host with fake counters, for
+ * PAPI's perf mmap page readers (perf_helpers.h's mmap_read_self(), PAPI
+ * 0067: PE_HOST_TEST_RDPMC, and mmap_read_self_count(), the short path of
+ * PAPI_read()) compiled on this host with fake counters, for
  * test_papi_perf.c: the reader PAPI runs on x86, AArch64 and RISC-V, with
  * rdpmc() replaced by a table of counter values.  rdpmc_can_read() is the
  * AArch64 and RISC-V rule (counters 0 to 31; PAPI 0063, 0066).
@@ -94,4 +95,11 @@ pe_host_mmap_read_self_reset(void *page, unsigned int *reset_flag,
 			     unsigned long long *enabled, unsigned long long *running)
 {
 	return mmap_read_self(page, reset_flag, reset, reset_lock, enabled, running);
+}
+
+unsigned long long
+pe_host_mmap_read_self_count(void *page, unsigned int *reset_flag,
+			     unsigned long long reset, uint32_t reset_lock)
+{
+	return mmap_read_self_count(page, reset_flag, reset, reset_lock);
 }

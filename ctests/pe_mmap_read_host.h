@@ -25,5 +25,9 @@ unsigned long long pe_host_mmap_read_self_reset(void *page, unsigned int *reset_
 						unsigned long long reset, uint32_t reset_lock,
 						unsigned long long *enabled,
 						unsigned long long *running);
+/* mmap_read_self() without the times (PAPI_read()'s short path for a set
+ * that is not multiplexed): the same count, the same reset rule */
+unsigned long long pe_host_mmap_read_self_count(void *page, unsigned int *reset_flag,
+						unsigned long long reset, uint32_t reset_lock);
 
 #endif

@@ -116,11 +116,41 @@ page_setup(uint32_t index, int64_t offset, uint16_t width, int rdpmc)
 	update_during_read = 0;
 }
 
+/* The page tests run with each reader: mmap_read_self(), and    */
+/* mmap_read_self_count(), which PAPI_read() takes for a set that is */
+/* not multiplexed (its short path): both must count the same.    */
+static int count_reader;
+
+static int
+with_count_reader(void **state)
+{
+	(void)state;
+	count_reader = 1;
+	return 0;
+}
+
+static int
+with_full_reader(void **state)
+{
+	(void)state;
+	count_reader = 0;
+	return 0;
+}
+
+/* a page test again with mmap_read_self_count(), named so */
+#define COUNT_READER_TEST(f) \
+	{ #f " (count reader)", f, with_count_reader, with_full_reader, NULL }
+
 static unsigned long long
 read_page(void)
 {
 	unsigned long long en = 1, ru = 2;
-	unsigned long long v = pe_host_mmap_read_self(&page, &en, &ru);
+	unsigned long long v;
+	unsigned int no_reset = 0;
+
+	if (count_reader)
+		return pe_host_mmap_read_self_count(&page, &no_reset, 0, 0);
+	v = pe_host_mmap_read_self(&page, &en, &ru);
 
 	if (v != PE_READ_FALLBACK) {
 		/* not multiplexed: the page's times, nothing to scale */
@@ -273,6 +303,8 @@ read_after_reset(unsigned int *flag, uint32_t lock)
 {
 	unsigned long long en = 1, ru = 2;
 
+	if (count_reader)
+		return pe_host_mmap_read_self_count(&page, flag, AT_RESET, lock);
 	return pe_host_mmap_read_self_reset(&page, flag, AT_RESET, lock, &en, &ru);
 }
 
@@ -2199,6 +2231,14 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_page_seqlock_retry),
 		cmocka_unit_test(test_page_reset_not_published),
 		cmocka_unit_test(test_page_reset_published),
+		/* the same with PAPI_read()'s short-path reader */
+		COUNT_READER_TEST(test_page_sign_extension),
+		COUNT_READER_TEST(test_page_reads_counter),
+		COUNT_READER_TEST(test_page_fallbacks),
+		COUNT_READER_TEST(test_page_unknown_index),
+		COUNT_READER_TEST(test_page_seqlock_retry),
+		COUNT_READER_TEST(test_page_reset_not_published),
+		COUNT_READER_TEST(test_page_reset_published),
 		cmocka_unit_test(test_sysctl_rules),
 		cmocka_unit_test(test_wanted_event_sets),
 		cmocka_unit_test(test_request_config1),

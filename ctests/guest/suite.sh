@@ -554,10 +554,19 @@ t_papi_tests() {
 		# (BOARD_PAPI_LIMIT), or those BOARD_PAPI_TESTS names
 		slow= limit=${BOARD_PAPI_LIMIT:-120}
 	fi
+	# guest.papi_user_access=0|1: the tests with kernel.perf_user_access so
+	ua=$(karg papi_user_access) f=/proc/sys/kernel/perf_user_access old=
+	if [ -n "$ua" ]; then
+		[ -e $f ] || fail "guest.papi_user_access: no $f on this kernel"
+		old=$(cat $f)
+		echo "$ua" >$f || fail "cannot set $f"
+		echo "PAPI's tests with kernel.perf_user_access $ua"
+	fi
 	# its exit status is this test's verdict (77: SKIP, its "SKIP:" line says why)
 	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) \
 		sh $G/papi-tests.sh $USR/share/papi "${profile%-1cpu}" $expected $(karg papi_tests) ${BOARD_PAPI_TESTS:-}
 	rc=$?
+	[ -z "$old" ] || echo "$old" >$f
 	[ $rc -eq 0 ] || exit $rc
 }
 
