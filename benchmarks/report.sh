@@ -31,6 +31,7 @@ if [ "$(j mode)" = threads ]; then
 	echo "(\`strace -f\`, each thread's calls between its markers); heap bytes from"
 	echo "\`mallinfo2()\` (in use + mmapped) around creating the sets."
 	echo
+	[ ! -s "$o/papi-events.txt" ] || echo "- PAPI side's events: \`$(cat "$o/papi-events.txt")\` (-P), the raw side's as above"
 	[ ! -s "$o/read-method.txt" ] || echo "- reads: $(paste -sd ';' "$o/read-method.txt" | sed 's/;/; /g')"
 	[ ! -s "$o/not-measured.txt" ] || sed 's/^/- not measured: /' "$o/not-measured.txt"
 	if [ -s "$o/instructions-counted.txt" ]; then

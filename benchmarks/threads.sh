@@ -1,6 +1,6 @@
 # threads.sh: run-bench's threaded mode (-m threads), sourced by run-bench
 # after its preflight (BIN, DATA, out, enc, dom, cold, witers, maxthr,
-# kreads, icmode, dostrace, cpus, progress, die are its). Each test of
+# kreads, icmode, dostrace, cpus, progress, die, penc are its). Each test of
 # thr_papi and thr_perf (benchmarks/src/thr_main.c) runs in fresh processes,
 # the two sides alternating; instructions and system calls in runs of their
 # own. Writes threads-samples.csv, threads.md, threads-summary.csv.
@@ -31,6 +31,11 @@ PAPI_OUTPUT_DIRECTORY=$out/hl-output
 export PAPI_OUTPUT_DIRECTORY
 rm -rf "$out/hl-output" "$out/threads-strace" "$out/threads-callgrind"
 
+# side_enc SIDE: the events a side is given (PAPI's under -P's names)
+side_enc() { if [ "$1" = papi ]; then echo "$penc"; else echo "$enc"; fi; }
+[ "$penc" = "$enc" ] || echo "$penc" | tr ' ' '\n' | sed 's/=.*//' | paste -sd, - >"$out/papi-events.txt"
+[ "$penc" != "$enc" ] || rm -f "$out/papi-events.txt"
+
 # each_test FUNC ARGS...: FUNC ARGS... N TEST-ARGS... for the N-th test, in order
 each_test() {
 	echo "$tests" | {
@@ -45,7 +50,7 @@ each_test() {
 plain() {
 	_side=$1 _r=$2
 	shift 3
-	"$BIN/thr_$_side" "$@" -r "$_r" -d "$dom" $enc >>"$tsamples" 2>"$out/thr.err" ||
+	"$BIN/thr_$_side" "$@" -r "$_r" -d "$dom" $(side_enc $_side) >>"$tsamples" 2>"$out/thr.err" ||
 		{ cat "$out/thr.err" >&2; die "thr_$_side $* failed (run $_r)"; }
 	# how each side reads (the raw side: user space where the kernel allows it)
 	sed -n "s/^read: /$_side: /p" "$out/thr.err" >>"$out/read-method.txt"
@@ -56,7 +61,7 @@ plain() {
 perf_ic() {
 	_side=$1 _r=$2
 	shift 3
-	"$BIN/thr_$_side" "$@" -I perf -r "$_r" -d "$dom" $enc >"$out/threads-ic.csv" 2>"$out/thr.err" ||
+	"$BIN/thr_$_side" "$@" -I perf -r "$_r" -d "$dom" $(side_enc $_side) >"$out/threads-ic.csv" 2>"$out/thr.err" ||
 		{ cat "$out/thr.err" >&2; die "thr_$_side $* -I perf failed"; }
 	grep ',instructions,' "$out/threads-ic.csv" >>"$tsamples" || die "thr_$_side $* -I perf: no instructions"
 	sed -n 's/^instructions counted: //p' "$out/thr.err" >>"$out/instructions-counted.txt"
@@ -68,7 +73,7 @@ callgrind_ic() {
 	_side=$1 _cg=$out/threads-callgrind/$1-$2
 	shift 2
 	valgrind --tool=callgrind --callgrind-out-file="$_cg.out" "$BIN/thr_$_side" "$@" -I callgrind \
-		-d "$dom" $enc >/dev/null 2>"$_cg.log" ||
+		-d "$dom" $(side_enc $_side) >/dev/null 2>"$_cg.log" ||
 		die "thr_$_side $* failed under callgrind (see $_cg.log)"
 	for _f in "$_cg.out".*; do
 		awk '/^desc: Trigger: Client Request: bench:/ { split($NF, t, ":") }
@@ -83,7 +88,7 @@ callgrind_ic() {
 syscalls() {
 	_side=$1 _st=$out/threads-strace/$1-$2.txt
 	shift 2
-	strace -f -qq -o "$_st" "$BIN/thr_$_side" "$@" -M -d "$dom" $enc >/dev/null ||
+	strace -f -qq -o "$_st" "$BIN/thr_$_side" "$@" -M -d "$dom" $(side_enc $_side) >/dev/null ||
 		die "thr_$_side $* failed under strace"
 	_rows=$(awk -v side=$_side '
 		{ pid = $1 }

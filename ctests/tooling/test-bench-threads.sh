@@ -40,4 +40,17 @@ if "$BIN/bench_report" threads "$TMP/half.csv" "$TMP/half" 2>"$TMP/err"; then
 	fail "bench_report threads accepted samples of PAPI only"
 fi
 grep -q 'hl, 1 thread(s), ns: samples of PAPI only' "$TMP/err" || { cat "$TMP/err"; fail "no message naming the missing side"; }
+# -P: the PAPI side adds other names for the same events (presets on a
+# board); the report names them, and a list of another length is refused
+sh "$TOP_SRCDIR/benchmarks/run-bench" -m threads -T -I none -c 1 -n 1 -k 10 -N 1 -E "$TMP/ev.conf" \
+	-e perf::TASK-CLOCK -P perf::PERF_COUNT_SW_TASK_CLOCK "$TMP/o3" >/dev/null 2>"$TMP/err" ||
+	{ cat "$TMP/err"; fail "run-bench -m threads -P failed"; }
+grep -q "PAPI side's events: \`perf::PERF_COUNT_SW_TASK_CLOCK\`" "$TMP/o3/results.md" ||
+	fail "results.md does not name the PAPI side's -P events"
+if sh "$TOP_SRCDIR/benchmarks/run-bench" -m threads -T -I none -c 1 -n 1 -k 10 -N 1 -E "$TMP/ev.conf" \
+	-e perf::TASK-CLOCK -P perf::TASK-CLOCK,perf::CPU-CLOCK "$TMP/o4" >/dev/null 2>"$TMP/err"; then
+	fail "run-bench accepted -P with two names for one event"
+fi
+grep -q 'one name per event' "$TMP/err" || { cat "$TMP/err"; fail "no message for -P of the wrong length"; }
+echo "-P: the PAPI side's names reported; a list of the wrong length refused"
 echo "all checks passed"
