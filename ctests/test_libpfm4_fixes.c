@@ -13,7 +13,7 @@
  *    its device-tree name (armv8_cortex_a72) when it exists, else, when
  *    sysfs has several generic PMUs (ACPI's armv8_pmuv3_N), the one whose
  *    CPUs have its MIDR; with several core PMUs and none matching,
- *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030).
+ *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030), no MIDR read.
  * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
  *
  * Linked with the aarch64 table build's static libpfm.a (ARM64 tables, run on
@@ -49,6 +49,7 @@
 #define FAKE_CPU "/.cpu"	/* fake SYSFS_CPU, under fake_root */
 
 static char fake_root[64];	/* fake SYSFS_DEVICES, "" for the real one */
+static int midr_reads;		/* fopen()s of a CPU's MIDR file */
 
 /* whether path is dir or under it */
 static int
@@ -105,6 +106,8 @@ __wrap_fopen(const char *path, const char *mode)
 {
 	char buf[4096];
 
+	if (strstr(path, "/midr_el1"))
+		midr_reads++;
 	return __real_fopen(redirect(path, buf, sizeof(buf)), mode);
 }
 
@@ -345,6 +348,19 @@ encode_expect(void *arg)
 	return 0;
 }
 
+/* encode_expect(), reading no CPU's MIDR (one generic PMU: no choice) */
+static int
+encode_no_midr_read(void *arg)
+{
+	int ret = encode_expect(arg);
+
+	if (!ret && midr_reads) {
+		printf("  %d MIDR reads\n", midr_reads);
+		return 5;
+	}
+	return ret;
+}
+
 /*
  * On the RK3399's CPUs (0-3 Cortex-A53, 4-5 Cortex-A72) with the fake sysfs
  * tree made: 0 if arm_ac53::CPU_CYCLES and arm_ac72::CPU_CYCLES give ret53
@@ -442,6 +458,7 @@ test_only_generic_pmu_stays_raw(void **state)
 	fake_pmu("software", 1);
 	fake_cpus(0, 3, 0x410fd083ULL);	/* Cortex-A72 r0p3 */
 	fails = run_in_child("A72 with armv8_pmuv3 and its MIDR", encode_expect, &a72);
+	fails |= run_in_child("A72 with armv8_pmuv3: no MIDR read", encode_no_midr_read, &a72);
 	remove_fake_root();
 	assert_int_equal(fails, 0);
 }
