@@ -6,11 +6,13 @@
 # runtime of the Debian release they were built for, nothing of the project's
 # own build. Prints, as ctests/guest/suite.sh does,
 #   @@begin NAME / its output / @@result NAME PASS|FAIL|SKIP [reason]
-# /guest/expect (written on the host) says: triplet, pmu (libpfm4's core PMU),
-# presets (the presets its section of presets/ defines, all available in
-# these guests), loader (the C library's dynamic loader), zero (PASSED, or SKIPPED where PAPI's ctests/zero has no
-# instruction loop for the architecture). /guest holds the programs built on
-# the host against the packages: debs_maps, guest_papi (ctests/guest), zero.
+# /guest/expect (written on the host) says: triplet, pmu (libpfm4's core
+# PMU), presets (how many its section of presets/ defines, all available in
+# these guests), loader (the C library's dynamic loader), zero (PASSED, or
+# SKIPPED where PAPI's ctests/zero has no instruction loop for the
+# architecture); /guest/md5sums the packages' md5sums of the files that run.
+# /guest holds the programs built on the host against the packages:
+# debs_maps, guest_papi (ctests/guest), zero.
 profile=$1
 . /guest/expect
 LIB=/usr/lib/$triplet
@@ -28,8 +30,10 @@ esac
 fail() { echo "FAIL: $*"; exit 1; }
 
 # Only the packaged libraries, where Debian puts them: no libpapi or libpfm
-# anywhere else (no /opt stage); a program linked with the packaged libpapi-dev
-# maps $LIB/libpapi.so.7.2* and $LIB/libpfm.so.4*; /usr/bin/papi_avail loads them.
+# anywhere else (no stage of the project's build); they, the programs and the
+# presets' table are the packages' files (their md5sums); a program linked
+# with the packaged libpapi-dev maps $LIB/libpapi.so.7.2* and
+# $LIB/libpfm.so.4*; /usr/bin/papi_avail loads them.
 t_layout() {
 	find / -xdev \( -name 'libpapi.so*' -o -name 'libpfm.so*' \) | sort >/tmp/libs
 	sed 's/^/  /' /tmp/libs
@@ -37,6 +41,9 @@ t_layout() {
 	grep -q "^$LIB/libpfm\.so\.4" /tmp/libs || fail "no $LIB/libpfm.so.4*"
 	! grep -v "^$LIB/" /tmp/libs || fail "libpapi or libpfm outside $LIB (above)"
 	! ls -d /opt/papi-riscv-arm /usr/libexec/papi-riscv-arm 2>/dev/null || fail "the project's own build is in the guest"
+	# the libraries, programs and presets are the packages' files
+	(cd / && md5sum -c /guest/md5sums) >/tmp/md5 2>&1 || { grep -v ': OK$' /tmp/md5; fail "files differ from the packages' (md5sums)"; }
+	echo "$(grep -c ': OK$' /tmp/md5) files as packaged (md5sums): $(sed -n 's|^usr/lib/[^/]*/\(lib[a-z]*\.so\.[0-9.]*\): OK$|\1|p' /tmp/md5 | tr '\n' ' ')"
 	/guest/debs_maps >/tmp/maps 2>&1 || { cat /tmp/maps; fail "debs_maps (PAPI_library_init) failed"; }
 	cat /tmp/maps
 	grep -qx 'version 7\.2\.0\.0' /tmp/maps || fail "the library is not PAPI 7.2.0.0"

@@ -9,8 +9,9 @@
 # GUEST_RUNTIME). Built here with the cross compiler against the packages'
 # headers and /usr/lib/TRIPLET/libpapi.so: debs_maps, guest_papi (the guest
 # suite's counted loop) and PAPI's ctests/zero from the PAPI release's
-# tarball. In the guest, one boot, ctests/debs-guest/suite.sh: the process maps
-# the packaged libraries, /usr/bin/papi_avail lists the CPU's presets,
+# tarball. In the guest, one boot, ctests/debs-guest/suite.sh: the libraries,
+# programs and presets are the packaged files (their md5sums), the process maps
+# them from /usr/lib/TRIPLET, /usr/bin/papi_avail lists the CPU's presets,
 # papi_component_avail shows perf_event active, PAPI_TOT_INS counts the loop
 # within the guest suite's bounds, ctests/zero passes (RISC-V: skips for
 # want of an instruction loop in PAPI's test code, as in the guest suite).
@@ -44,6 +45,10 @@ for p in libpfm4 libpfm4-dev libpapi7.2 libpapi-dev papi-tools; do
 	set -- "$dir/$p"_*_"$arch".deb
 	[ -f "$1" ] || fail "no package $p for $arch in $dir"
 	dpkg-deb -x "$1" "$root"
+	# the files that run (libraries, programs, the presets' table): the
+	# guest checks them against the package's md5sums
+	dpkg-deb -e "$1" "$TMP/ctrl-$p"
+	grep -E "  usr/(lib/$triplet/lib(papi|pfm)\.so\.|bin/|share/papi/)" "$TMP/ctrl-$p/md5sums" >>"$W/suite/md5sums" || true
 	echo "unpacked $(basename "$1")"
 done
 # the C runtime: the build chroot's libc6:ARCH (lib/TRIPLET, usr/lib/TRIPLET)
@@ -81,7 +86,7 @@ echo "expected: $pmu, $presets presets; ctests/zero $zero"
 # one boot
 GUEST_RUNTIME=$W/runtime GUEST_SUITE=$W/suite GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} \
 	"$SCRIPTS/guest-run" "$profile" "$W/stage" "$CACHE_DIR" "$W/out" || fail "the $profile guest did not finish (above)"
-sed -n '/^@@begin/,$p' "$W/out/console.log" | sed -n 's/^@@begin \(.*\)/  == \1/p; /^@@/!s/^/  | /p'
+sed -n '/^@@begin/,$p' "$W/out/console.log" | sed -n 's/^@@begin \(.*\)/  == \1/p; t; /^@@/d; s/^/  | /p'
 bad=0
 for t in layout papi-avail component-avail count zero; do
 	r=$(awk -v t=$t '$1 == t' "$W/out/results")
