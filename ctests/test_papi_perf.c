@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1642,6 +1643,8 @@ test_name_prefix_fills_buffer(void **state)
 
 static int paranoid_opens;	/* open()s of perf_event_paranoid */
 static int topology_cache_opens;	/* open()s of CPU count and cache files */
+static int software_pmu_opens;	/* open()s in the kernel's software PMUs' dirs */
+static int pmu_type_opens;	/* open()s of a sysfs PMU's type file */
 static int getuid_calls;
 
 uid_t
@@ -1665,6 +1668,19 @@ open_hook(const char *path, char *buf, size_t size)
 	if (path && !strncmp(path, "/sys/devices/system/", 20) &&
 	    !strstr(path, "/cpufreq/") && !strstr(path, "/of_node/"))
 		topology_cache_opens++;
+	if (path && !strncmp(path, "/sys/bus/event_source/devices/", 30)) {
+		const char *pmu = path + 30;
+		static const char *const software[] = {
+			"software/", "tracepoint/", "breakpoint/", "kprobe/", "uprobe/"
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(software) / sizeof(software[0]); i++)
+			if (!strncmp(pmu, software[i], strlen(software[i])))
+				software_pmu_opens++;
+		if (strstr(pmu, "/type"))
+			pmu_type_opens++;
+	}
 	return path;
 }
 
@@ -1840,6 +1856,49 @@ assert_getuid_calls(int paranoid_level)
 		assert_int_equal(getuid_calls, 1);
 	else
 		assert_true(getuid_calls <= 1);
+}
+
+/* How many entries of dir have a file called name */
+static int
+count_dirs_with(const char *dir, const char *name)
+{
+	char path[512];
+	struct dirent *d;
+	DIR *dp = opendir(dir);
+	int n = 0;
+
+	if (dp == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, d->d_name, name);
+		if (access(path, F_OK) == 0)
+			n++;
+	}
+	closedir(dp);
+	return n;
+}
+
+/* PAPI 0131: the core PMUs are looked for among the kernel's PMUs    */
+/* without a look into its software ones, and their types read only   */
+/* where there are several (one core PMU: nothing to compare)          */
+static void
+test_uncovered_scan_lookups(void **state)
+{
+	int core_pmus = count_dirs_with("/sys/bus/event_source/devices", "cpus");
+
+	(void)state;
+	software_pmu_opens = 0;
+	pmu_type_opens = 0;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(software_pmu_opens, 0);
+	if (core_pmus < 2)
+		assert_int_equal(pmu_type_opens, 0);
+	else
+		assert_true(pmu_type_opens >= core_pmus);
+	printf("  %d core PMUs: %d type files read\n", core_pmus, pmu_type_opens);
+	PAPI_shutdown();
 }
 
 static void
@@ -2272,6 +2331,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_no_exclude_guest_probe),
 		cmocka_unit_test(test_cpu_node_counts_as_directories),
 		cmocka_unit_test(test_paranoid_read_once_per_init),
+		cmocka_unit_test(test_uncovered_scan_lookups),
 		cmocka_unit_test(test_libpfm4_detects_perf_once),
 		cmocka_unit_test(test_present_pmus_once),
 	};

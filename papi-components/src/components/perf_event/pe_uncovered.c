@@ -126,6 +126,25 @@ name_uncovered( const char *name, const char *cpus )
 		  "%s%s (CPUs %s)", len ? ", " : "", name, cpus );
 }
 
+/* The kernel's own PMUs (perf's software events, tracepoints, probes,  */
+/* breakpoints) serve no CPU's core events: not looked at, each look-up */
+/* being a path walk at every PAPI start.                               */
+static int
+kernel_software_pmu( const char *name )
+{
+	static const char *const software[] = {
+		"software", "tracepoint", "breakpoint", "kprobe", "uprobe"
+	};
+	size_t i;
+
+	for ( i = 0; i < sizeof ( software ) / sizeof ( software[0] ); i++ ) {
+		if ( strcmp( name, software[i] ) == 0 ) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void
 _pe_uncovered_init( PAPI_component_info_t *info )
 {
@@ -134,7 +153,7 @@ _pe_uncovered_init( PAPI_component_info_t *info )
 	char lists[PE_UNCOVERED_MAX_PMUS][PAPI_HUGE_STR_LEN];
 	struct dirent *d;
 	DIR *dir;
-	int i, type;
+	int i, j, n = 0, type;
 
 	num_kernel_core_pmus = 0;
 	any_uncovered = 0;
@@ -146,8 +165,8 @@ _pe_uncovered_init( PAPI_component_info_t *info )
 		return;
 	}
 	while ( ( d = readdir( dir ) ) != NULL &&
-		num_kernel_core_pmus < PE_UNCOVERED_MAX_PMUS ) {
-		if ( d->d_name[0] == '.' ) {
+		n < PE_UNCOVERED_MAX_PMUS ) {
+		if ( d->d_name[0] == '.' || kernel_software_pmu( d->d_name ) ) {
 			continue;
 		}
 		snprintf( path, sizeof ( path ), PE_SYSFS_PMUS "/%s/cpus",
@@ -155,19 +174,29 @@ _pe_uncovered_init( PAPI_component_info_t *info )
 		if ( _linux_read_sysfile( path, cpus, sizeof ( cpus ) ) < 0 ) {
 			continue;	/* not a core PMU */
 		}
+		snprintf( names[n], sizeof ( names[n] ), "%s", d->d_name );
+		snprintf( lists[n], sizeof ( lists[n] ), "%s", cpus );
+		n++;
+	}
+	closedir( dir );
+
+	/* One core PMU: every core event opens on it (its type not needed) */
+	if ( n < 2 ) {
+		return;
+	}
+	for ( j = 0; j < n; j++ ) {
 		snprintf( path, sizeof ( path ), PE_SYSFS_PMUS "/%s/type",
-			  d->d_name );
+			  names[j] );
 		if ( _linux_read_sysfile_int( path, &type ) != 1 ) {
 			continue;
 		}
 		i = num_kernel_core_pmus++;
 		kernel_core_types[i] = type;
-		snprintf( names[i], sizeof ( names[i] ), "%s", d->d_name );
-		snprintf( lists[i], sizeof ( lists[i] ), "%s", cpus );
+		if ( i != j ) {
+			memcpy( names[i], names[j], sizeof ( names[i] ) );
+			memcpy( lists[i], lists[j], sizeof ( lists[i] ) );
+		}
 	}
-	closedir( dir );
-
-	/* One core PMU: every core event opens on it */
 	if ( num_kernel_core_pmus < 2 ) {
 		return;
 	}
