@@ -13,7 +13,12 @@
  *   the parser's field rules, skipping, and, end to end, that the presets
  *   loaded from the built-in table with the fast scan are exactly those
  *   loaded by the full parser from the same table as a file
- *   (PAPI_CSV_EVENT_FILE);
+ *   (PAPI_CSV_EVENT_FILE), also with hsw forced; the built-in table's
+ *   index (PAPI 0173, written by papi_events_table.sh): every CPU line
+ *   and every line the scan could stop at has its entry, with its offset,
+ *   line number and name, and for every CPU name of the table the index
+ *   takes the scan to the same lines with the same line numbers as
+ *   reading every line;
  * - system calls of the perf_event component, counted (and failed on
  *   demand) by a syscall() wrapper that libpapi.a links against: adding an
  *   event to an open set opens only that event (pe_add_event.c), and falls
@@ -67,6 +72,7 @@
 #include "papi.h"
 #include <perfmon/pfmlib.h>
 #include "papi_preset_scan.h"
+#include "papi_events_table.h"	/* the built-in table and its index */
 #include "components/perf_event/pe_user_read.h"
 /* perf_event.c (PAPI fix 0036): the calling thread's id, cached per  */
 /* thread and cleared in a forked child; declared in perf_event_lib.h.  */
@@ -82,6 +88,9 @@ pid_t _pe_user_read_self_tid(void);
 
 #ifndef EVENTS_CSV
 #error "EVENTS_CSV must name the papi_events.csv the library was built with"
+#endif
+#ifndef PAPI_EVENTS_TABLE_INDEX
+#error "papi_events_table.h has no index (PAPI 0173)"
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -567,6 +576,184 @@ test_skip_lines_table_end(void **state)
 		assert_true(p >= map + page - len && p < map + page);
 	}
 	munmap(map, 2 * page);
+}
+
+/* The built-in table's index (PAPI 0173) against the table's text. */
+#define INDEX_ENTRIES \
+	((int)(sizeof(papi_events_table_index) / sizeof(papi_events_table_index[0])))
+
+static void
+test_table_index_fits_table(void **state)
+{
+	const papi_preset_index_t *e = papi_events_table_index;
+	const papi_preset_index_t *end = e + INDEX_ENTRIES;
+	const char *p = papi_events_table, *name;
+	size_t len;
+	int line = 1, kind, cpus = 0;
+
+	(void)state;
+	for (; *p; line++) {
+		kind = _papi_preset_line_kind(p, &name, &len);
+		if (e < end && e->offset == p - papi_events_table) {
+			/* an entry: at this line, named as the parser names it */
+			assert_int_equal(e->line, line);
+			if (e->name_len > 0) {
+				assert_int_equal(kind, PAPI_PRESET_LINE_CPU);
+				assert_int_equal(e->name_len, len);
+				assert_ptr_equal(p + 4, name);
+				cpus++;
+			}
+			e++;
+		} else {
+			/* no entry: a line the scan skips for any CPU */
+			assert_true(e < end && e->offset > p - papi_events_table);
+			if (kind != PAPI_PRESET_LINE_COMMENT &&
+			    kind != PAPI_PRESET_LINE_DEFINITION)
+				fail_msg("line %d has no index entry: %.40s", line, p);
+		}
+		p = strchr(p, '\n');
+		p = p ? p + 1 : papi_events_table + strlen(papi_events_table);
+	}
+	/* the last entry: the table's end */
+	assert_true(e == end - 1);
+	assert_int_equal(e->name_len, 0);
+	assert_int_equal(e->offset, (int)strlen(papi_events_table));
+	assert_int_equal(e->line, line);
+	assert_true(cpus > 100);
+	printf("  %d index entries, %d CPU lines, fit the %d lines of the table\n",
+		INDEX_ENTRIES, cpus, line - 1);
+}
+
+/* Where the scan for pmu stops in the built-in table (offsets, numbers */
+/* of the lines), the parser taking each stop line and the scan going   */
+/* on after it, as papi_load_derived_events() outside pmu's sections.   */
+#define MAX_STOPS 8192
+static int
+scan_stops(const char *pmu, const papi_preset_index_t *index, int entries,
+	   int *offsets, int *lines)
+{
+	char *p = papi_events_table;
+	int line_no = 0, n = 0;
+
+	for (;;) {
+		if (index != NULL)
+			line_no += _papi_preset_skip_lines_indexed(&p, pmu,
+				papi_events_table, index, entries, line_no);
+		else
+			line_no += _papi_preset_skip_lines(&p, pmu);
+		assert_true(n < MAX_STOPS);
+		offsets[n] = (int)(p - papi_events_table);
+		lines[n++] = line_no + 1;
+		if (*p == '\0')
+			return n;
+		p = strchr(p, '\n');
+		p = p ? p + 1 : papi_events_table + strlen(papi_events_table);
+		line_no++;
+	}
+}
+
+static void
+same_stops(const char *pmu, const papi_preset_index_t *index, int entries)
+{
+	static int offsets[2][MAX_STOPS], lines[2][MAX_STOPS];
+	int n, i;
+
+	n = scan_stops(pmu, NULL, 0, offsets[0], lines[0]);
+	assert_int_equal(scan_stops(pmu, index, entries, offsets[1], lines[1]), n);
+	for (i = 0; i < n; i++) {
+		if (offsets[0][i] != offsets[1][i] || lines[0][i] != lines[1][i])
+			fail_msg("%s: stop %d at offset %d line %d with the index, "
+				 "offset %d line %d by reading every line", pmu, i,
+				 offsets[1][i], lines[1][i], offsets[0][i], lines[0][i]);
+	}
+}
+
+static void
+test_table_index_skips_as_scan(void **state)
+{
+	static const char *const more[] = { "arm_ac72", "sifive_u74", "hsw",
+		"ARM_AC72", "arm_ac7", "arm_ac721", "no_such_cpu", "" };
+	static const char *const wanted[] = { "arm_ac72", "sifive_u74", "hsw" };
+	char name[256];
+	int k, i, names = 0;
+
+	(void)state;
+	/* the sections of these are in the table, so in the index */
+	for (i = 0; i < 3; i++) {
+		for (k = 0; k < INDEX_ENTRIES; k++) {
+			if (papi_events_table_index[k].name_len == (int)strlen(wanted[i]) &&
+			    memcmp(papi_events_table + papi_events_table_index[k].offset + 4,
+				   wanted[i], strlen(wanted[i])) == 0)
+				break;
+		}
+		assert_true(k < INDEX_ENTRIES);
+	}
+	for (k = 0; k < INDEX_ENTRIES; k++) {
+		if (papi_events_table_index[k].name_len == 0)
+			continue;
+		assert_true(papi_events_table_index[k].name_len < (int)sizeof(name));
+		memcpy(name, papi_events_table + papi_events_table_index[k].offset + 4,
+		       papi_events_table_index[k].name_len);
+		name[papi_events_table_index[k].name_len] = '\0';
+		same_stops(name, papi_events_table_index, INDEX_ENTRIES);
+		names++;
+	}
+	for (i = 0; i < (int)(sizeof(more) / sizeof(more[0])); i++)
+		same_stops(more[i], papi_events_table_index, INDEX_ENTRIES);
+	printf("  the scan through the index stops where reading every line does, "
+	       "for the %d CPU names of the table and %d others\n", names,
+	       (int)(sizeof(more) / sizeof(more[0])) - 3);
+}
+
+/* The index of a small table, and indexes that do not fit it. */
+static void
+test_table_index_misfit(void **state)
+{
+	static char table[] =
+		"# head\n"
+		"CPU,amd64_k7\n"
+		"PRESET,PAPI_TOT_INS,NOT_DERIVED,X\n"
+		"CPU,Arm_N1\n"
+		"PRESET,PAPI_TOT_INS,NOT_DERIVED,INST_RETIRED\n"
+		"cpu, arm_n1\n";
+	/* the last line, not "CPU,name", is one the scan may stop at */
+	static const papi_preset_index_t good[] = {
+		{ 7, 2, 8 }, { 54, 4, 6 }, { 110, 6, 0 }, { 122, 7, 0 } };
+	/* the last line's entry not at its start (on its "arm_n1") */
+	static const papi_preset_index_t inside[] = {
+		{ 7, 2, 8 }, { 54, 4, 6 }, { 111, 6, 6 }, { 122, 7, 0 } };
+	/* the second entry's line number before the first line scanned */
+	static const papi_preset_index_t before[] = {
+		{ 7, 2, 8 }, { 54, 2, 6 }, { 110, 6, 0 }, { 122, 7, 0 } };
+	char *p;
+
+	(void)state;
+	assert_int_equal(strlen(table), 122);
+	assert_ptr_equal(strstr(table, "CPU,Arm_N1"), table + 54);
+	assert_ptr_equal(strstr(table, "cpu, arm_n1"), table + 110);
+	/* straight to the CPU line */
+	p = table;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, good, 4, 0), 3);
+	assert_ptr_equal(p, table + 54);
+	/* from within the table (line 5) to the next CPU line of that name */
+	p = table + 65;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, good, 4, 4), 1);
+	assert_ptr_equal(p, table + 110);
+	/* a line the scan may stop at but skips (a CPU line of another name) */
+	p = table;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "other", table, good, 4, 0), 6);
+	assert_ptr_equal(p, table + 122);
+	/* entries that do not fit: the lines read from there on */
+	p = table + 65;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, inside, 4, 4), 1);
+	assert_ptr_equal(p, table + 110);
+	p = table + 20;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, before, 4, 2), 1);
+	assert_ptr_equal(p, table + 54);
+	/* no index: the lines read */
+	p = table;
+	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", NULL, NULL, 0, 0), 3);
+	assert_ptr_equal(p, table + 54);
 }
 
 /* Presets loaded: everything PAPI_get_event_info says about each. */
@@ -2258,6 +2445,19 @@ test_description_names_pmu(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* hsw's presets, forced (a section in the first half of the table, */
+/* found through the index), the same from the built-in table and   */
+/* from the file                                                    */
+static void
+test_hsw_presets_same_as_full_parse(void **state)
+{
+	char cmd[1200];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "LIBPFM_FORCE_PMU=hsw '%s' forced-hsw", self_path);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void
 test_forced_skl_description(void **state)
 {
@@ -2279,6 +2479,9 @@ main(int argc, char **argv)
 #if defined(__x86_64__) || defined(__i386__)
 	const struct CMUnitTest forced_skl[] = {
 		cmocka_unit_test(test_forced_skl_description),
+	};
+	const struct CMUnitTest forced_hsw[] = {
+		cmocka_unit_test(test_generic_presets_same_as_full_parse),
 	};
 #endif
 	const struct CMUnitTest tests[] = {
@@ -2305,7 +2508,13 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_line_kinds),
 		cmocka_unit_test(test_skip_lines),
 		cmocka_unit_test(test_skip_lines_table_end),
+		cmocka_unit_test(test_table_index_fits_table),
+		cmocka_unit_test(test_table_index_skips_as_scan),
+		cmocka_unit_test(test_table_index_misfit),
 		cmocka_unit_test(test_presets_same_as_full_parse),
+#if defined(__x86_64__) || defined(__i386__)
+		cmocka_unit_test(test_hsw_presets_same_as_full_parse),
+#endif
 		cmocka_unit_test(test_generic_pmu_default),
 #if defined(__x86_64__) || defined(__i386__)
 		cmocka_unit_test(test_description_names_pmu),
@@ -2343,6 +2552,8 @@ main(int argc, char **argv)
 #if defined(__x86_64__) || defined(__i386__)
 	if (argc > 1 && !strcmp(argv[1], "forced-skl"))
 		return cmocka_run_group_tests(forced_skl, NULL, NULL);
+	if (argc > 1 && !strcmp(argv[1], "forced-hsw"))
+		return cmocka_run_group_tests(forced_hsw, NULL, NULL);
 #endif
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
