@@ -15,6 +15,10 @@
  *    CPUs have its MIDR; with several core PMUs and none matching,
  *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030), no MIDR read.
  * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
+ * And the start-up patch 0044: pfm_initialize() only lists the sysfs PMU
+ * names; a name's directory is looked at (mux interval file, type) when the
+ * name is first looked up, once, also by threads looking it up at once, and
+ * every look-up gives the answer it gave when the initialization read them.
  *
  * Linked with the aarch64 table build's static libpfm.a (ARM64 tables, run on
  * this host) and -Wl,--wrap=scandir,--wrap=access,--wrap=fopen: libpfm4's
@@ -33,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <cmocka.h>
 
@@ -50,6 +55,12 @@
 
 static char fake_root[64];	/* fake SYSFS_DEVICES, "" for the real one */
 static int midr_reads;		/* fopen()s of a CPU's MIDR file */
+static int sysfs_scans;		/* scandir()s of SYSFS_DEVICES */
+static int sysfs_accesses;	/* access()es under SYSFS_DEVICES */
+static int sysfs_fopens;	/* fopen()s under SYSFS_DEVICES */
+
+/* libpfm4's look-up of a sysfs PMU's type by name (lib/pfmlib_perf_event.c) */
+extern int pfm_perf_find_sysfs_pmu_type(const char *name, int *type);
 
 /* whether path is dir or under it */
 static int
@@ -89,6 +100,8 @@ __wrap_scandir(const char *dir, struct dirent ***list,
 	char buf[4096];
 	const char *p = redirect(dir, buf, sizeof(buf));
 
+	if (under(dir, SYSFS_DEVICES))
+		__atomic_add_fetch(&sysfs_scans, 1, __ATOMIC_RELAXED);
 	/* sorted, so that the order of the fake PMUs is known */
 	return __real_scandir(p, list, filter, p != dir ? alphasort : compar);
 }
@@ -98,6 +111,8 @@ __wrap_access(const char *path, int mode)
 {
 	char buf[4096];
 
+	if (under(path, SYSFS_DEVICES))
+		__atomic_add_fetch(&sysfs_accesses, 1, __ATOMIC_RELAXED);
 	return __real_access(redirect(path, buf, sizeof(buf)), mode);
 }
 
@@ -108,23 +123,30 @@ __wrap_fopen(const char *path, const char *mode)
 
 	if (strstr(path, "/midr_el1"))
 		midr_reads++;
+	if (under(path, SYSFS_DEVICES))
+		__atomic_add_fetch(&sysfs_fopens, 1, __ATOMIC_RELAXED);
 	return __real_fopen(redirect(path, buf, sizeof(buf)), mode);
 }
 
-/* a fake PMU directory; type < 0: no type file */
+/*
+ * a fake sysfs directory; type < 0: no type file, !mux: no mux interval file
+ * (not a perf_events PMU)
+ */
 static void
-fake_pmu(const char *name, int type)
+fake_dir(const char *name, int mux, int type)
 {
 	char path[4096];
 	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/%s", fake_root, name);
 	assert_int_equal(mkdir(path, 0755), 0);
-	snprintf(path, sizeof(path), "%s/%s/perf_event_mux_interval_ms", fake_root, name);
-	fp = __real_fopen(path, "w");
-	assert_non_null(fp);
-	fputs("4\n", fp);
-	fclose(fp);
+	if (mux) {
+		snprintf(path, sizeof(path), "%s/%s/perf_event_mux_interval_ms", fake_root, name);
+		fp = __real_fopen(path, "w");
+		assert_non_null(fp);
+		fputs("4\n", fp);
+		fclose(fp);
+	}
 	if (type < 0)
 		return;
 	snprintf(path, sizeof(path), "%s/%s/type", fake_root, name);
@@ -132,6 +154,13 @@ fake_pmu(const char *name, int type)
 	assert_non_null(fp);
 	fprintf(fp, "%d\n", type);
 	fclose(fp);
+}
+
+/* a fake PMU directory; type < 0: no type file */
+static void
+fake_pmu(const char *name, int type)
+{
+	fake_dir(name, 1, type);
 }
 
 /* a fake core PMU serving the CPUs of list cpus (its cpus file) */
@@ -484,6 +513,223 @@ test_one_type_two_generic_pmus(void **state)
 	assert_int_equal(fails, 0);
 }
 
+/*
+ * 0044: a sysfs tree with PMUs, a directory without the mux interval file
+ * (not a perf_events PMU) and one without a type file
+ */
+static void
+fake_lookup_tree(void)
+{
+	make_fake_root();
+	fake_pmu("armv8_pmuv3", 8);
+	fake_pmu("breakpoint", 5);
+	fake_dir("no_mux", 0, 9);
+	fake_pmu("no_type", -1);
+	fake_pmu("software", 1);
+	fake_pmu("uprobe", 7);
+}
+
+/* a look-up in fake_lookup_tree(), its answer, and what it reads first */
+static const struct lookup {
+	const char *name;
+	int ret;	/* pfm_perf_find_sysfs_pmu_type()'s */
+	int type;	/* when ret is PFM_SUCCESS */
+	int accesses;	/* access()es and fopen()s of its first look-up */
+	int fopens;
+} lookups[] = {
+	{ "software",		PFM_SUCCESS,		1, 1, 1 },
+	{ "breakpoint",		PFM_SUCCESS,		5, 1, 1 },
+	{ "uprobe",		PFM_SUCCESS,		7, 1, 1 },
+	{ "armv8_pmuv3",	PFM_SUCCESS,		8, 1, 1 },
+	{ "no_mux",		PFM_ERR_NOTFOUND,	0, 1, 0 },
+	{ "no_type",		PFM_ERR_NOTFOUND,	0, 1, 1 },
+	{ "absent",		PFM_ERR_NOTFOUND,	0, 0, 0 },
+	{ "armv8_cortex_a72",	PFM_ERR_NOTFOUND,	0, 0, 0 },
+};
+
+/* 0 if the look-up of l->name answers as l says */
+static int
+lookup_answers(const struct lookup *l)
+{
+	int ret, type = -1;
+
+	ret = pfm_perf_find_sysfs_pmu_type(l->name, &type);
+	if (ret != l->ret || (ret == PFM_SUCCESS && type != l->type)) {
+		printf("  %s: %s (type %d), expected %s (type %d)\n", l->name,
+		       pfm_strerror(ret), type, pfm_strerror(l->ret), l->type);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+init_raspberry_pi4(void)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/raspberry-pi4.txt", FIXTURES);
+	setenv("LIBPFM_PROC_CPUINFO", path, 1);
+	return pfm_initialize() != PFM_SUCCESS;
+}
+
+/* In the child: 0 if every look-up, first and second, answers as lookups[] says */
+static int
+lookups_answer(void *arg)
+{
+	size_t i;
+	int fails = 0, pass;
+
+	(void)arg;
+	if (init_raspberry_pi4())
+		return 2;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++)
+			fails |= lookup_answers(&lookups[i]);
+	return fails ? 3 : 0;
+}
+
+/* 0 if access() and fopen() were called a and f times under SYSFS_DEVICES since *a0, *f0 */
+static int
+sysfs_reads(const char *what, int *a0, int *f0, int a, int f)
+{
+	int da = sysfs_accesses - *a0, df = sysfs_fopens - *f0;
+
+	*a0 = sysfs_accesses;
+	*f0 = sysfs_fopens;
+	if (da == a && df == f)
+		return 0;
+	printf("  %s: %d access() and %d fopen() under %s, expected %d and %d\n",
+	       what, da, df, SYSFS_DEVICES, a, f);
+	return 1;
+}
+
+/*
+ * In the child: pfm_initialize() lists the sysfs PMU names and reads no file
+ * of theirs; encoding an arm_ac72 event reads the one PMU that exists of
+ * those it looks up, armv8_pmuv3, once; each name's first look-up reads its
+ * directory (mux interval file, then type), a second one nothing.
+ */
+static int
+lookups_read_once(void *arg)
+{
+	struct perf_event_attr attr;
+	pfm_perf_encode_arg_t e;
+	int a = 0, f = 0, fails = 0, i, ret;
+	size_t j;
+	char buf[128];
+
+	(void)arg;
+	if (init_raspberry_pi4())
+		return 2;
+	if (sysfs_scans != 1) {
+		printf("  pfm_initialize(): %d scans of %s, expected 1\n", sysfs_scans, SYSFS_DEVICES);
+		fails = 1;
+	}
+	fails |= sysfs_reads("pfm_initialize()", &a, &f, 0, 0);
+	for (i = 0; i < 2; i++) {
+		memset(&attr, 0, sizeof(attr));
+		memset(&e, 0, sizeof(e));
+		e.size = sizeof(e);
+		e.attr = &attr;
+		ret = pfm_get_os_event_encoding("arm_ac72::CPU_CYCLES", PFM_PLM3, PFM_OS_PERF_EVENT, &e);
+		if (ret != PFM_SUCCESS || attr.type != PERF_TYPE_RAW) {
+			printf("  arm_ac72::CPU_CYCLES: %s, type %u\n", pfm_strerror(ret), attr.type);
+			fails = 1;
+		}
+		snprintf(buf, sizeof(buf), "encoding %d of arm_ac72::CPU_CYCLES", i + 1);
+		fails |= sysfs_reads(buf, &a, &f, !i, !i);
+	}
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < sizeof(lookups) / sizeof(lookups[0]); j++) {
+			const struct lookup *l = &lookups[j];
+			int first = !i && strcmp(l->name, "armv8_pmuv3");
+
+			fails |= lookup_answers(l);
+			snprintf(buf, sizeof(buf), "look-up %d of %s", i + 1, l->name);
+			fails |= sysfs_reads(buf, &a, &f, first ? l->accesses : 0, first ? l->fopens : 0);
+		}
+	}
+	return fails ? 3 : 0;
+}
+
+#define LOOKUP_THREADS	8
+
+static pthread_barrier_t lookup_barrier;
+
+/* one thread: every look-up of lookups[], all threads starting at once */
+static void *
+lookup_thread(void *arg)
+{
+	size_t i, k;
+	int fails = 0;
+
+	k = (size_t)(uintptr_t)arg;
+	pthread_barrier_wait(&lookup_barrier);
+	/* each thread in another order, so that first look-ups meet */
+	for (i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++)
+		fails |= lookup_answers(&lookups[(i + k) % (sizeof(lookups) / sizeof(lookups[0]))]);
+	for (i = 0; i < sizeof(lookups) / sizeof(lookups[0]); i++)
+		fails |= lookup_answers(&lookups[i]);
+	return (void *)(uintptr_t)fails;
+}
+
+/* In the child: 0 if LOOKUP_THREADS threads looking the names up at once get lookups[]' answers */
+static int
+lookups_threads(void *arg)
+{
+	pthread_t th[LOOKUP_THREADS];
+	void *r;
+	int fails = 0;
+	size_t i;
+
+	(void)arg;
+	if (init_raspberry_pi4())
+		return 2;
+	pthread_barrier_init(&lookup_barrier, NULL, LOOKUP_THREADS);
+	for (i = 0; i < LOOKUP_THREADS; i++)
+		if (pthread_create(&th[i], NULL, lookup_thread, (void *)(uintptr_t)(i % 2 ? i : 0)))
+			return 4;
+	for (i = 0; i < LOOKUP_THREADS; i++) {
+		pthread_join(th[i], &r);
+		fails |= (int)(uintptr_t)r;
+	}
+	return fails ? 3 : 0;
+}
+
+/* 0044: look-ups give the answers the initialization's reads gave */
+static void
+test_lookup_answers(void **state)
+{
+	(void)state;
+	fake_lookup_tree();
+	assert_int_equal(run_in_child("sysfs PMU look-ups", lookups_answer, NULL), 0);
+	remove_fake_root();
+}
+
+/* 0044: nothing read at initialization, each name at its first look-up only */
+static void
+test_lookup_reads_once(void **state)
+{
+	(void)state;
+	fake_lookup_tree();
+	assert_int_equal(run_in_child("sysfs PMU files read at first look-up only", lookups_read_once, NULL), 0);
+	remove_fake_root();
+}
+
+/* 0044: first look-ups from several threads at once */
+static void
+test_lookup_threads(void **state)
+{
+	int fails = 0, i;
+
+	(void)state;
+	fake_lookup_tree();
+	for (i = 0; i < 20; i++)
+		fails |= run_in_child("sysfs PMU look-ups from 8 threads at once", lookups_threads, NULL);
+	remove_fake_root();
+	assert_int_equal(fails, 0);
+}
+
 int
 main(void)
 {
@@ -498,6 +744,9 @@ main(void)
 		cmocka_unit_test(test_generic_pmus_no_match),
 		cmocka_unit_test(test_only_generic_pmu_stays_raw),
 		cmocka_unit_test(test_one_type_two_generic_pmus),
+		cmocka_unit_test(test_lookup_answers),
+		cmocka_unit_test(test_lookup_reads_once),
+		cmocka_unit_test(test_lookup_threads),
 	};
 
 	if (access("/proc/sys/kernel/perf_event_paranoid", F_OK)) {
