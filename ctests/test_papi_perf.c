@@ -42,8 +42,8 @@
  *   the mean of 200 sets) at most 16 KiB;
  * - with user-space reads on, each event's perf mmap page touched at
  *   set-up: a fresh set's PAPI_start() and PAPI_read() make no page
- *   fault (an mmap() wrapper gives PAPI pages that fault at their first
- *   touch, as Linux 6.1's perf pages do; PAPI 0157).
+ *   fault (an mmap() wrapper, -Wl,--wrap=mmap, gives PAPI pages that
+ *   fault at their first touch, as Linux 6.1's perf pages do; PAPI 0157).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1200,20 +1200,20 @@ test_hardware_group_checked_by_kernel(void **state)
 static int fake_perf_pages;
 static int faked_pages;
 
-void *
-mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
-{
-	static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
+/* Linked with -Wl,--wrap=mmap (Makefile.am): libpapi.a's mmap() calls */
+/* come here, and the sanitizers' runtimes keep their own.             */
+void *__real_mmap(void *, size_t, int, int, int, off_t);
+void *__wrap_mmap(void *, size_t, int, int, int, off_t);
 
-	if (!real_mmap)
-		real_mmap = (void *(*)(void *, size_t, int, int, int, off_t))
-			dlsym(RTLD_NEXT, "mmap");
+void *
+__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
 	if (fake_perf_pages && fd >= 0 && (flags & MAP_SHARED)) {
 		faked_pages++;
-		return real_mmap(addr, len, prot,
-				 (flags & ~MAP_SHARED) | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		return __real_mmap(addr, len, prot,
+				   (flags & ~MAP_SHARED) | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	}
-	return real_mmap(addr, len, prot, flags, fd, off);
+	return __real_mmap(addr, len, prot, flags, fd, off);
 }
 
 static long
