@@ -70,6 +70,16 @@
  *       or at the next schedule-in). The count before the reset plus the
  *       loop's instructions must reach 2^31 - 1 (the counter did overflow).
  *       Exit 77 if EVENT does not exist.
+ *   guest_papi start-faults EV1 EV2  the page faults of each phase of a
+ *       2-event set with user-space reads on (fast_counter_read must be 1),
+ *       counted by getrusage(RUSAGE_THREAD): set-up (create + 2 adds),
+ *       PAPI_start, the first PAPI_read, a second one, PAPI_stop; twice, the
+ *       first set of the process, then a fresh set (PAPI's code and data
+ *       already in use). The fresh set's PAPI_start and PAPI_reads must make
+ *       no page fault, and its reads no read() call: the events' perf mmap
+ *       pages are touched at set-up (PAPI 0157), where raw perf_event's
+ *       start (reset + enable) touches no page either. Exit 77 if an event
+ *       does not exist.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -82,6 +92,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -646,6 +657,91 @@ static int cmd_reset_read(const char *ev, uint64_t n, double slack)
 	return bad;
 }
 
+static long long now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* Minor page faults of this thread so far. */
+static long minor_faults(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) != 0)
+		return -1;
+	return ru.ru_minflt;
+}
+
+static int cmd_start_faults(const char *ev1, const char *ev2)
+{
+	static const char *const phase[5] = { "set-up", "PAPI_start", "first PAPI_read",
+					      "PAPI_read again", "PAPI_stop" };
+	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
+	int es, code, round, p, bad = 0;
+	long f[6], reads;
+	long long v[2], ns[6];
+
+	if (PAPI_event_name_to_code((char *)ev1, &code) != PAPI_OK ||
+	    PAPI_event_name_to_code((char *)ev2, &code) != PAPI_OK) {
+		printf("%s or %s: not available in this build\n", ev1, ev2);
+		return 77;
+	}
+	if (!ci->fast_counter_read) {
+		printf("fast_counter_read=0: no user-space reads, no mmap pages to look at\n");
+		return 1;
+	}
+	for (round = 0; round < 2; round++) {
+		es = PAPI_NULL;
+		f[0] = minor_faults();
+		ns[0] = now_ns();
+		CHECK(PAPI_create_eventset(&es));
+		CHECK(PAPI_add_named_event(es, ev1));
+		CHECK(PAPI_add_named_event(es, ev2));
+		f[1] = minor_faults();
+		ns[1] = now_ns();
+		CHECK(PAPI_start(es));
+		f[2] = minor_faults();
+		ns[2] = now_ns();
+		reads = reads_made;
+		CHECK(PAPI_read(es, v));
+		f[3] = minor_faults();
+		ns[3] = now_ns();
+		CHECK(PAPI_read(es, v));
+		f[4] = minor_faults();
+		ns[4] = now_ns();
+		reads = reads_made - reads;
+		CHECK(PAPI_stop(es, v));
+		f[5] = minor_faults();
+		ns[5] = now_ns();
+		CHECK(PAPI_cleanup_eventset(es));
+		CHECK(PAPI_destroy_eventset(&es));
+		printf("%s set: page faults:", round ? "a fresh" : "the first");
+		for (p = 0; p < 5; p++)
+			printf(" %s %ld%s", phase[p], f[p + 1] - f[p], p < 4 ? "," : "\n");
+		printf("%s set: ns (getrusage included):", round ? "a fresh" : "the first");
+		for (p = 0; p < 5; p++)
+			printf(" %s %lld%s", phase[p], ns[p + 1] - ns[p], p < 4 ? "," : "\n");
+		if (round == 0)
+			continue;
+		if (reads != 0) {
+			printf("the fresh set's PAPI_reads made %ld read() calls: not in user space\n",
+			       reads);
+			bad = 1;
+		}
+		for (p = 1; p < 4; p++) {
+			if (f[p + 1] != f[p]) {
+				printf("the fresh set's %s made %ld page faults (its mmap pages "
+				       "not touched at set-up?)\n", phase[p], f[p + 1] - f[p]);
+				bad = 1;
+			}
+		}
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	int r;
@@ -681,6 +777,8 @@ int main(int argc, char **argv)
 		return cmd_idle_read(argv[2], strtoull(argv[3], NULL, 0), atoll(argv[4]));
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "reset-read"))
 		return cmd_reset_read(argv[2], strtoull(argv[3], NULL, 0), argc == 5 ? atof(argv[4]) : 0);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX | reset-read EV N [SLACK]\n");
+	if (argc == 4 && !strcmp(argv[1], "start-faults"))
+		return cmd_start_faults(argv[2], argv[3]);
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX | reset-read EV N [SLACK] | start-faults EV1 EV2\n");
 	return 2;
 }

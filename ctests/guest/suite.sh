@@ -317,11 +317,15 @@ t_user_read() {
 	# PAPI 0065: PAPI_reset(), a move to another CPU (or, on AArch64, the
 	# 32-bit counter's overflow), then a user-space PAPI_read of the loop
 	$CT/guest/guest_papi reset-read "$ins_event" $N1 $user_slack || bad=1
+	# PAPI 0157: the mmap pages touched at set-up, no page fault in
+	# PAPI_start or PAPI_read of a fresh set (raw perf_event's start
+	# touches no page)
+	$CT/guest/guest_papi start-faults "$ins_event" "$cyc_event" || bad=1
 	echo 0 >$f
 	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 0 $user_slack >/tmp/ur0 || bad=1
 	cat /tmp/ur0
 	echo "$old" >$f
-	[ $bad -eq 0 ] || fail "PAPI_read counts wrong (between reads, or after PAPI_reset)"
+	[ $bad -eq 0 ] || fail "PAPI_read counts wrong (between reads, or after PAPI_reset), or page faults in a fresh set's PAPI_start or PAPI_read"
 	fast=$(sed -n 's/^ns_per_read //p' /tmp/ur1) slow=$(sed -n 's/^ns_per_read //p' /tmp/ur0)
 	# which way the reads went is guest_papi's check (read() calls counted);
 	# the times are for the reader
