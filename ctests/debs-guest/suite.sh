@@ -127,13 +127,7 @@ if [ $# -ge 2 ]; then
 	exit 0
 fi
 echo "@@info kernel $(uname -r)"
+. /guest/run-test.sh
 for t in layout papi-avail component-avail count zero; do
-	echo "@@begin $t"
-	{ timeout 300 sh /guest/suite.sh "$profile" "$t" 2>&1; echo $? >/tmp/rc; } | tee /tmp/out
-	rc=$(cat /tmp/rc)
-	case $rc in
-	0) echo "@@result $t PASS" ;;
-	77) echo "@@result $t SKIP $(sed -n 's/^SKIP: //p' /tmp/out | tail -n 1)" ;;
-	*) echo "@@result $t FAIL $(sed -n 's/^FAIL: //p' /tmp/out | tail -n 1)" ;;
-	esac
+	run_test /guest/suite.sh "$profile" "$t" 300
 done

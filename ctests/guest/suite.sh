@@ -1101,16 +1101,9 @@ fi
 echo "@@info kernel $(uname -r)"
 [ "$profile" != board ] || echo "@@info board arch=$arch pmu=$pmu kernel-pmu=${kpmu:-none} type=${kpmu_type:-none} cpus=$(echo "$kpmu_cpus" | tr ' ' _) useronly=$useronly overflow=$overflow cpu_id=$cpu_id perf_user_access=$(cat /proc/sys/kernel/perf_user_access 2>/dev/null || echo absent) ncpus=$ncpus root=$([ "$(id -u)" = 0 ] && echo yes || echo no)${SUITE_EMULATOR:+ emulator=$SUITE_EMULATOR}"
 echo "@@info cpu $(grep -m1 -E '^(CPU part|marchid)' /proc/cpuinfo | tr -s '\t ' ' ')"
+. $G/run-test.sh
 for t in $TESTS; do
-	echo "@@begin $t"
 	limit=300
 	case $t in bench | papi-tests) limit=6000 ;; esac # scripts/guest-run's own time limit applies
-	# streamed (a long test shows its progress on the console), and kept
-	{ timeout $limit sh $G/suite.sh "$profile" "$t" 2>&1; echo $? >/tmp/rc; } | tee /tmp/out
-	rc=$(cat /tmp/rc)
-	case $rc in
-	0) echo "@@result $t PASS" ;;
-	77) echo "@@result $t SKIP $(sed -n 's/^SKIP: //p' /tmp/out | tail -n 1)" ;;
-	*) echo "@@result $t FAIL $(sed -n 's/^FAIL: //p' /tmp/out | tail -n 1)" ;;
-	esac
+	run_test $G/suite.sh "$profile" "$t" $limit
 done

@@ -79,7 +79,7 @@ zero=PASSED
 grep -q "defined *(* *$cpp_arch" "$W/src/validation_tests/instructions_testcode.c" || zero=SKIPPED
 presets=$("$SCRIPTS/preset-table" counts "$TOP_SRCDIR/presets" | awk -v p=$pmu '$1 == p { print $2 }')
 [ -n "$presets" ] || fail "no $pmu section in presets/"
-cp "$TOP_SRCDIR/ctests/debs-guest/suite.sh" "$W/suite/"
+cp "$TOP_SRCDIR/ctests/debs-guest/suite.sh" "$TOP_SRCDIR/ctests/guest/run-test.sh" "$W/suite/"
 printf 'triplet=%s\npmu=%s\npresets=%s\nloader=%s\nzero=%s\n' $triplet $pmu "$presets" $loader $zero >"$W/suite/expect"
 echo "expected: $pmu, $presets presets; ctests/zero $zero"
 
