@@ -730,35 +730,37 @@ test_table_index_misfit(void **state)
 	/* the second entry's line number before the first line scanned */
 	static const papi_preset_index_t before[] = {
 		{ 7, 2, 8 }, { 54, 2, 6 }, { 110, 6, 0 }, { 122, 7, 0 } };
+	/* where the scan starts (offset, number of lines before), for */
+	/* which CPU, with which index, and where it stops               */
+	static const struct misfit_case {
+		int from;
+		const char *pmu;
+		const papi_preset_index_t *index;
+		int line_no, skipped, stop;
+	} cases[] = {
+		{ 0, "arm_n1", good, 0, 3, 54 },	/* straight to the CPU line */
+		{ 65, "arm_n1", good, 4, 1, 110 },	/* from line 5 to the next CPU line of that name */
+		{ 0, "other", good, 0, 6, 122 },	/* a line the scan may stop at, skipped */
+		{ 65, "arm_n1", inside, 4, 1, 110 },	/* entries that do not fit: */
+		{ 20, "arm_n1", before, 2, 1, 54 },	/* the lines read from there on */
+		{ 0, "arm_n1", NULL, 0, 3, 54 },	/* no index: the lines read */
+	};
 	char *p;
+	size_t i;
 
 	(void)state;
 	assert_int_equal(strlen(table), 122);
 	assert_ptr_equal(strstr(table, "CPU,Arm_N1"), table + 54);
 	assert_ptr_equal(strstr(table, "cpu, arm_n1"), table + 110);
-	/* straight to the CPU line */
-	p = table;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, good, 4, 0), 3);
-	assert_ptr_equal(p, table + 54);
-	/* from within the table (line 5) to the next CPU line of that name */
-	p = table + 65;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, good, 4, 4), 1);
-	assert_ptr_equal(p, table + 110);
-	/* a line the scan may stop at but skips (a CPU line of another name) */
-	p = table;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "other", table, good, 4, 0), 6);
-	assert_ptr_equal(p, table + 122);
-	/* entries that do not fit: the lines read from there on */
-	p = table + 65;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, inside, 4, 4), 1);
-	assert_ptr_equal(p, table + 110);
-	p = table + 20;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", table, before, 4, 2), 1);
-	assert_ptr_equal(p, table + 54);
-	/* no index: the lines read */
-	p = table;
-	assert_int_equal(_papi_preset_skip_lines_indexed(&p, "arm_n1", NULL, NULL, 0, 0), 3);
-	assert_ptr_equal(p, table + 54);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct misfit_case *c = &cases[i];
+
+		p = table + c->from;
+		assert_int_equal(_papi_preset_skip_lines_indexed(&p, c->pmu,
+			c->index ? table : NULL, c->index, c->index ? 4 : 0,
+			c->line_no), c->skipped);
+		assert_ptr_equal(p, table + c->stop);
+	}
 }
 
 /* Presets loaded: everything PAPI_get_event_info says about each. */
