@@ -2522,14 +2522,21 @@ test_generic_pmu_default(void **state)
 #if defined(__x86_64__) || defined(__i386__)
 /* A model-specific default PMU is named too (0102): skl, forced, in a */
 /* new process (libpfm4 reads LIBPFM_FORCE_PMU once per process)       */
+/* This program again in mode, with libpfm4's PMU pmu forced */
 static void
-test_description_names_pmu(void **state)
+run_self_forced(const char *pmu, const char *mode)
 {
 	char cmd[1200];
 
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "LIBPFM_FORCE_PMU=skl '%s' forced-skl", self_path);
+	snprintf(cmd, sizeof(cmd), "LIBPFM_FORCE_PMU=%s '%s' %s", pmu, self_path, mode);
 	assert_int_equal(system(cmd), 0);
+}
+
+static void
+test_description_names_pmu(void **state)
+{
+	(void)state;
+	run_self_forced("skl", "forced-skl");
 }
 
 /* hsw's presets, forced (a section in the first half of the table, */
@@ -2538,11 +2545,8 @@ test_description_names_pmu(void **state)
 static void
 test_hsw_presets_same_as_full_parse(void **state)
 {
-	char cmd[1200];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "LIBPFM_FORCE_PMU=hsw '%s' forced-hsw", self_path);
-	assert_int_equal(system(cmd), 0);
+	run_self_forced("hsw", "forced-hsw");
 }
 
 static void
