@@ -28,16 +28,19 @@ scan_pmus( void )
 	pfm_pmu_info_t info, *list = NULL, *more;
 	int i, n = 0, size = 0, ret;
 
+	/* pfm_get_pmu_info() writes the whole structure, or nothing when */
+	/* it fails: cleared once, not for each of the ids                */
+	memset( &info, 0, sizeof ( info ) );
+	info.size = sizeof ( info );
 	for ( i = 0;; i++ ) {
-		memset( &info, 0, sizeof ( info ) );
-		info.size = sizeof ( info );
 		/* the end of the ids, whatever PFM_PMU_MAX this libpfm4 has */
 		ret = pfm_get_pmu_info( i, &info );
 		if ( ( ret == PFM_ERR_INVAL ) || ( ret == PFM_ERR_NOINIT ) ) {
 			break;
 		}
-		/* (a PMU id the library does not have: PFM_ERR_NOTSUPP) */
-		if ( ( info.name == NULL ) || !info.is_present ) {
+		/* (a PMU id the library does not have: PFM_ERR_NOTSUPP, the */
+		/* structure left as the id before left it)                  */
+		if ( ( ret != PFM_SUCCESS ) || ( info.name == NULL ) || !info.is_present ) {
 			continue;
 		}
 		if ( n == size ) {
