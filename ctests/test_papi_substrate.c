@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <dlfcn.h>
+#include <dirent.h>
 #include <sys/wait.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
@@ -361,6 +362,87 @@ test_bad_cpuinfo(void **state)
 	decode("empty.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_UNKNOWN);
 	assert_true(mhz < 1);
+}
+
+/* ---- /proc/cpuinfo searched in memory ----------------------------- */
+
+/* The search _linux_cpuinfo_find() replaces (linux-common.c's          */
+/* search_cpu_info() before): the first piece fgets() reads that holds key */
+static int
+find_with_stdio(FILE *f, const char *key, char *line, size_t size)
+{
+	rewind(f);
+	while (fgets(line, (int)size, f) != NULL)
+		if (strstr(line, key) != NULL)
+			return 1;
+	return 0;
+}
+
+/* Every fixture, every key PAPI looks for and some that match inside  */
+/* lines, at the end of the file or nowhere, with fgets()' buffer of     */
+/* PAPI_HUGE_STR_LEN and smaller ones (long lines read in pieces, keys  */
+/* cut in two, NULs in garbage.bin): the same line found, or none.       */
+static void
+test_cpuinfo_find_as_stdio(void **state)
+{
+	static const char *const keys[] = {
+		"cpu MHz", "clock", "vendor_id", "vendor", "system type",
+		"platform", "CPU implementer", "cpu family", "model",
+		"model name", "stepping", "cpu", "revision", "Processor",
+		"CPU architecture", "CPU part", "CPU variant", "BogoMIPS",
+		"cpu model", "processor", "hart", "isa", "mvendorid", "flags",
+		"Hardware", "Serial", ":", " ", "\t", "0", "e", "a b",
+		"0x8000000000000007", "no such key"
+	};
+	static const size_t sizes[] = { PAPI_HUGE_STR_LEN, 100, 17, 5, 2 };
+	char path[4096], want[PAPI_HUGE_STR_LEN], got[PAPI_HUGE_STR_LEN];
+	struct dirent *e;
+	int files = 0, found = 0, w, g;
+	size_t k, z;
+	FILE *ref, *f;
+	DIR *d;
+
+	(void)state;
+	d = opendir(FIXTURES);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", FIXTURES, e->d_name);
+		ref = fopen(path, "r");
+		assert_non_null(ref);
+		use_fixture(e->d_name);
+		f = _linux_cpuinfo_fopen();
+		cpuinfo_fixture = NULL;
+		assert_non_null(f);
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+				w = find_with_stdio(ref, keys[k], want, sizes[z]);
+				g = _linux_cpuinfo_find(f, keys[k], got, sizes[z]);
+				if (g < 0) {
+					/* only an empty file is left to stdio */
+					assert_int_equal(fseek(ref, 0, SEEK_END), 0);
+					assert_int_equal(ftell(ref), 0);
+					continue;
+				}
+				if (g != w || (w && strcmp(got, want) != 0))
+					fail_msg("%s, \"%s\", %zu bytes: %s%s; stdio: %s%s",
+						 e->d_name, keys[k], sizes[z],
+						 g ? "found " : "not found",
+						 g ? got : "", w ? "found " : "not found",
+						 w ? want : "");
+				found += w;
+			}
+		}
+		fclose(f);
+		fclose(ref);
+		files++;
+	}
+	closedir(d);
+	assert_true(files >= 20);
+	assert_true(found >= 1000);
+	/* a stream not opened by _linux_cpuinfo_fopen() is not searched */
+	assert_int_equal(_linux_cpuinfo_find(stdin, "cpu", got, sizeof(got)), -1);
 }
 
 /* ---- CPU clock (docs/cpu-clock.md) -------------------------------- */
@@ -1002,6 +1084,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_name_cores_rules),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
+		cmocka_unit_test(test_cpuinfo_find_as_stdio),
 		cmocka_unit_test_teardown(test_clock_cpufreq_first, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_cpuinfo_line, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_device_tree, clock_teardown),
