@@ -21,6 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <dlfcn.h>
+#include <dirent.h>
+#include <sys/wait.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
 
@@ -36,7 +38,8 @@
 #endif
 
 /* linux-common.c */
-int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo, int *cpuinfo_mhz);
+int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo);
+int _linux_get_cpu_clock(PAPI_hw_info_t *hwinfo);
 const char *_linux_cpu_mhz_source(void);
 
 /*
@@ -47,7 +50,8 @@ const char *_linux_cpu_mhz_source(void);
  * that does not exist is a machine with neither); while cpuinfo_fixture is
  * set, that file for /proc/cpuinfo (PAPI reads /proc/cpuinfo, never a file
  * an environment variable names); every other file is opened as asked.
- * cpuinfo_opened counts the opens of /proc/cpuinfo.
+ * cpuinfo_opened counts the opens of /proc/cpuinfo, clock_opened those of
+ * cpu0's cpufreq/ and of_node/ files.
  */
 #define CLOCK_FIXTURES FIXTURES "/../cpu-clock"
 #define SYS_CPU0 "/sys/devices/system/cpu/cpu0/"
@@ -55,6 +59,7 @@ const char *_linux_cpu_mhz_source(void);
 static const char *clock_root;
 static const char *cpuinfo_fixture;
 static int cpuinfo_opened;
+static int clock_opened;
 
 static const char *
 open_hook(const char *path, char *buf, size_t size)
@@ -71,6 +76,7 @@ open_hook(const char *path, char *buf, size_t size)
 	rest = path + strlen(SYS_CPU0);
 	if (strncmp(rest, "cpufreq/", 8) && strncmp(rest, "of_node/", 8))
 		return path;
+	clock_opened++;
 	snprintf(buf, size, "%s/%s", clock_root, rest);
 	return buf;
 }
@@ -103,7 +109,8 @@ use_fixture(const char *name)
 	cpuinfo_fixture = path;
 }
 
-/* decoded as on a machine without cpufreq and device tree clock */
+/* decoded as on a machine without cpufreq and device tree clock; *mhz */
+/* is the clock then (the first use's, as cpu_max_mhz: 0 is unknown)   */
 static void
 decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
 {
@@ -111,7 +118,9 @@ decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
 	*mhz = 0;
 	use_fixture(fixture);
 	clock_root = CLOCK_FIXTURES "/none";
-	assert_int_equal(_linux_get_cpu_info(hw, mhz), PAPI_OK);
+	assert_int_equal(_linux_get_cpu_info(hw), PAPI_OK);
+	assert_int_equal(_linux_get_cpu_clock(hw), PAPI_OK);
+	*mhz = hw->cpu_max_mhz;
 	clock_root = NULL;
 	cpuinfo_fixture = NULL;
 }
@@ -124,14 +133,13 @@ static void
 test_cpuinfo_path(void **state)
 {
 	PAPI_hw_info_t hw;
-	int mhz = 0;
 
 	(void)state;
 	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/rk3399.txt", 1);
 	cpuinfo_fixture = NULL;
 	cpuinfo_opened = 0;
 	memset(&hw, 0, sizeof(hw));
-	assert_int_equal(_linux_get_cpu_info(&hw, &mhz), PAPI_OK);
+	assert_int_equal(_linux_get_cpu_info(&hw), PAPI_OK);
 	unsetenv("LIBPFM_PROC_CPUINFO");
 	/* /proc/cpuinfo itself was opened, not the file the variable names */
 	assert_true(cpuinfo_opened >= 1);
@@ -356,11 +364,95 @@ test_bad_cpuinfo(void **state)
 	assert_true(mhz < 1);
 }
 
+/* ---- /proc/cpuinfo searched in memory ----------------------------- */
+
+/* The search _linux_cpuinfo_find() replaces (linux-common.c's          */
+/* search_cpu_info() before): the first piece fgets() reads that holds key */
+static int
+find_with_stdio(FILE *f, const char *key, char *line, size_t size)
+{
+	rewind(f);
+	while (fgets(line, (int)size, f) != NULL)
+		if (strstr(line, key) != NULL)
+			return 1;
+	return 0;
+}
+
+/* Every fixture, every key PAPI looks for and some that match inside  */
+/* lines, at the end of the file or nowhere, with fgets()' buffer of     */
+/* PAPI_HUGE_STR_LEN and smaller ones (long lines read in pieces, keys  */
+/* cut in two, NULs in garbage.bin): the same line found, or none.       */
+static void
+test_cpuinfo_find_as_stdio(void **state)
+{
+	static const char *const keys[] = {
+		"cpu MHz", "clock", "vendor_id", "vendor", "system type",
+		"platform", "CPU implementer", "cpu family", "model",
+		"model name", "stepping", "cpu", "revision", "Processor",
+		"CPU architecture", "CPU part", "CPU variant", "BogoMIPS",
+		"cpu model", "processor", "hart", "isa", "mvendorid", "flags",
+		"Hardware", "Serial", ":", " ", "\t", "0", "e", "a b",
+		"0x8000000000000007", "no such key"
+	};
+	static const size_t sizes[] = { PAPI_HUGE_STR_LEN, 100, 17, 5, 2 };
+	char path[4096], want[PAPI_HUGE_STR_LEN], got[PAPI_HUGE_STR_LEN];
+	struct dirent *e;
+	int files = 0, found = 0, w, g;
+	size_t k, z;
+	FILE *ref, *f;
+	DIR *d;
+
+	(void)state;
+	d = opendir(FIXTURES);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", FIXTURES, e->d_name);
+		ref = fopen(path, "r");
+		assert_non_null(ref);
+		use_fixture(e->d_name);
+		f = _linux_cpuinfo_fopen();
+		cpuinfo_fixture = NULL;
+		assert_non_null(f);
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			for (z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+				w = find_with_stdio(ref, keys[k], want, sizes[z]);
+				g = _linux_cpuinfo_find(f, keys[k], got, sizes[z]);
+				if (g < 0) {
+					/* only an empty file is left to stdio */
+					assert_int_equal(fseek(ref, 0, SEEK_END), 0);
+					assert_int_equal(ftell(ref), 0);
+					continue;
+				}
+				if (g != w || (w && strcmp(got, want) != 0))
+					fail_msg("%s, \"%s\", %zu bytes: %s%s; stdio: %s%s",
+						 e->d_name, keys[k], sizes[z],
+						 g ? "found " : "not found",
+						 g ? got : "", w ? "found " : "not found",
+						 w ? want : "");
+				found += w;
+			}
+		}
+		fclose(f);
+		fclose(ref);
+		files++;
+	}
+	closedir(d);
+	assert_true(files >= 20);
+	assert_true(found >= 1000);
+	/* a stream not opened by _linux_cpuinfo_fopen() is not searched */
+	assert_int_equal(_linux_cpuinfo_find(stdin, "cpu", got, sizeof(got)), -1);
+}
+
 /* ---- CPU clock (docs/cpu-clock.md) -------------------------------- */
 
 /* PAPI initialized on the cpuinfo fixture and the cpufreq/ and of_node/ */
 /* files of ctests/fixtures/cpu-clock/ROOT: the clock PAPI hands out and */
-/* its source (NULL: none, the clock is unknown).                       */
+/* its source (NULL: none, the clock is unknown).  PAPI reads the clock  */
+/* on first use, not in PAPI_library_init() (no clock file opened): each */
+/* public way to ask for it is tried as the first, in an initialisation  */
+/* of its own, with the files in place until then.                       */
 static void
 clock_is(const char *cpuinfo, const char *root, int max, int min,
 	 const char *source)
@@ -368,26 +460,33 @@ clock_is(const char *cpuinfo, const char *root, int max, int min,
 	static char dir[4096];
 	const PAPI_hw_info_t *hw;
 	const char *from;
+	int first;
 
-	use_fixture(cpuinfo);
 	snprintf(dir, sizeof(dir), "%s/%s", CLOCK_FIXTURES, root);
-	clock_root = dir;
-	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	clock_root = NULL;
-	cpuinfo_fixture = NULL;
-	hw = PAPI_get_hardware_info();
-	assert_non_null(hw);
-	assert_int_equal(hw->cpu_max_mhz, max);
-	assert_int_equal(hw->cpu_min_mhz, min);
-	assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
-	from = _linux_cpu_mhz_source();
-	if (source == NULL) {
-		assert_null(from);
-	} else {
-		assert_non_null(from);
-		assert_non_null(strstr(from, source));
+	for (first = 0; first < 2; first++) {
+		use_fixture(cpuinfo);
+		clock_root = dir;
+		clock_opened = 0;
+		assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+		assert_int_equal(clock_opened, 0);
+		if (first == 1)
+			assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
+		hw = PAPI_get_hardware_info();
+		clock_root = NULL;
+		cpuinfo_fixture = NULL;
+		assert_non_null(hw);
+		assert_int_equal(hw->cpu_max_mhz, max);
+		assert_int_equal(hw->cpu_min_mhz, min);
+		assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
+		from = _linux_cpu_mhz_source();
+		if (source == NULL) {
+			assert_null(from);
+		} else {
+			assert_non_null(from);
+			assert_non_null(strstr(from, source));
+		}
+		PAPI_shutdown();
 	}
-	PAPI_shutdown();
 }
 
 /* a case that failed leaves PAPI initialized: not the next one's problem */
@@ -472,9 +571,9 @@ test_virt_cycles_unknown_clock(void **state)
 	use_fixture("x86-64-no-cpu-mhz.txt");
 	clock_root = CLOCK_FIXTURES "/none";
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	assert_int_equal(PAPI_get_hardware_info()->cpu_max_mhz, 0);
 	clock_root = NULL;
 	cpuinfo_fixture = NULL;
-	assert_int_equal(PAPI_get_hardware_info()->cpu_max_mhz, 0);
 	/* as the process's first read would (an earlier test read first) */
 	_linux_cycles_init(PAPI_get_hardware_info()->cpu_max_mhz);
 	n0 = PAPI_get_virt_nsec();
@@ -487,6 +586,54 @@ test_virt_cycles_unknown_clock(void **state)
 	assert_true(v1 - v0 <= n1 - n0);
 	assert_true(v1 - v0 >= (n1 - n0) / 2);
 	PAPI_shutdown();
+}
+
+/* The cycle timer sets itself up at the process's first read        */
+/* (PAPI_get_real_cyc() on AArch64 and RISC-V, PAPI_get_virt_cyc()    */
+/* everywhere), scaled with the CPU clock, which PAPI_library_init()  */
+/* left unread: that read must read it.  Once a process: this runs in */
+/* a process of its own (the test program again, FIRST_CYCLE_READ).   */
+#define FIRST_CYCLE_READ "--first-cycle-read"
+
+static int
+first_cycle_read(void)
+{
+	use_fixture("hifive-unmatched-linux6.txt");
+	clock_root = CLOCK_FIXTURES "/dt32";
+	clock_opened = 0;
+	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
+		return 2;
+	if (clock_opened != 0)
+		return 3;
+	if (PAPI_get_virt_cyc() <= 0)
+		return 4;
+	/* 1200 MHz, from the device tree */
+	if (_linux_cycles_cpu_hz() != 1200000000ULL)
+		return 5;
+	if (PAPI_get_opt(PAPI_CLOCKRATE, NULL) != 1200)
+		return 6;
+	PAPI_shutdown();
+	return 0;
+}
+
+static void
+test_first_cycle_read_reads_clock(void **state)
+{
+	char *argv[] = { "test_papi_substrate", FIRST_CYCLE_READ, NULL };
+	int status;
+	pid_t pid;
+
+	(void)state;
+	fflush(stdout);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		execv("/proc/self/exe", argv);
+		_exit(127);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* ---- Cycle timer -------------------------------------------------- */
@@ -923,7 +1070,7 @@ test_probe_only_what_decides(void **state)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpuinfo_path),
@@ -937,11 +1084,13 @@ main(void)
 		cmocka_unit_test(test_name_cores_rules),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
+		cmocka_unit_test(test_cpuinfo_find_as_stdio),
 		cmocka_unit_test_teardown(test_clock_cpufreq_first, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_cpuinfo_line, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_device_tree, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_unknown, clock_teardown),
 		cmocka_unit_test_teardown(test_virt_cycles_unknown_clock, clock_teardown),
+		cmocka_unit_test(test_first_cycle_read_reads_clock),
 		cmocka_unit_test(test_cycles_scale),
 		cmocka_unit_test(test_dt_cell),
 		cmocka_unit_test(test_cycles_monotonic_and_scaled),
@@ -956,5 +1105,7 @@ main(void)
 		cmocka_unit_test(test_probe_only_what_decides),
 	};
 
+	if (argc > 1 && strcmp(argv[1], FIRST_CYCLE_READ) == 0)
+		return first_cycle_read();
 	return cmocka_run_group_tests_name("PAPI substrate", tests, NULL, NULL);
 }
