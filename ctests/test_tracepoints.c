@@ -1,10 +1,10 @@
 /*
  * test_tracepoints: the kernel's tracepoints are events of libpfm4's perf PMU
- * and of PAPI, as libpfm4 4.13.0 listed them (our builds pass
- * CONFIG_PFMLIB_NOTRACEPOINT=n; libpfm4's own default is y since
- * 4.13.0+git106), unless configure was given --disable-perf-tracepoints
- * (libpfm4 built with CONFIG_PFMLIB_NOTRACEPOINT=y). Built with PERF_TRACEPOINTS=1 (listed) or 0 (left out
- * by that choice): the build must do what configure was asked.
+ * and of PAPI, as libpfm4 4.13.0 listed them, where configure was given
+ * --enable-perf-tracepoints (libpfm4 built with CONFIG_PFMLIB_NOTRACEPOINT=n);
+ * by default they are left out (=y, libpfm4's own default since
+ * 4.13.0+git106). Built with PERF_TRACEPOINTS=1 (listed) or 0 (left out):
+ * the build must do what configure was asked.
  *
  *   test_tracepoints [SUBSYSTEM:NAME]     (default sched:sched_switch)
  *
@@ -34,7 +34,7 @@
 #include <perfmon/pfmlib_perf_event.h>
 
 #ifndef PERF_TRACEPOINTS
-#error "PERF_TRACEPOINTS must be 1 (tracepoints listed) or 0 (configure --disable-perf-tracepoints)"
+#error "PERF_TRACEPOINTS must be 1 (configure --enable-perf-tracepoints) or 0 (left out, the default)"
 #endif
 
 #define SLEEPS 20
@@ -100,7 +100,7 @@ check_libpfm4(const char *event, long long id)
 		pfm_terminate();
 		if (idx >= 0)
 			return fail("libpfm4 lists a tracepoint although configure left them out");
-		printf("libpfm4: %s not found (%s), as configured (--disable-perf-tracepoints)\n",
+		printf("libpfm4: %s not found (%s), as configured (tracepoints left out)\n",
 		       event, pfm_strerror(idx));
 		return 0;
 	}
@@ -196,7 +196,7 @@ main(int argc, char **argv)
 	snprintf(event, sizeof(event), "perf::%s", tp);
 	printf("tracepoints %s in this build (configure %s)\n",
 	       PERF_TRACEPOINTS ? "listed" : "left out",
-	       PERF_TRACEPOINTS ? "default" : "--disable-perf-tracepoints");
+	       PERF_TRACEPOINTS ? "--enable-perf-tracepoints" : "default");
 
 	if (!debugfs_mount(mnt, sizeof(mnt))) {
 		printf("SKIP: debugfs is not mounted: libpfm4 finds tracepoints "

@@ -415,8 +415,9 @@ t_errors_papi() {
 }
 
 # Kernel tracepoints (perf::SUBSYSTEM:NAME) through libpfm4 and PAPI, as
-# libpfm4 4.13.0 listed them (CONFIG_PFMLIB_NOTRACEPOINT=n), or absent where configure
-# --disable-perf-tracepoints left them out (test_tracepoints knows which). libpfm4
+# libpfm4 4.13.0 listed them, where configure --enable-perf-tracepoints asked
+# for them (CONFIG_PFMLIB_NOTRACEPOINT=n), or absent, the default
+# (test_tracepoints knows which). libpfm4
 # (4.13.0 and 4.13.0+git106) reads them only
 # under a mounted debugfs (DEBUGFS/tracing/events); with tracefs alone, where
 # current kernels put tracing (/sys/kernel/tracing), what libpfm4 finds is
