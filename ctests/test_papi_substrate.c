@@ -22,7 +22,6 @@
 #include <unistd.h>
 #include <dlfcn.h>
 #include <dirent.h>
-#include <sys/wait.h>
 #include <linux/perf_event.h>
 #include <cmocka.h>
 
@@ -38,8 +37,7 @@
 #endif
 
 /* linux-common.c */
-int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo);
-int _linux_get_cpu_clock(PAPI_hw_info_t *hwinfo);
+int _linux_get_cpu_info(PAPI_hw_info_t *hwinfo, int *cpuinfo_mhz);
 const char *_linux_cpu_mhz_source(void);
 
 /*
@@ -50,8 +48,7 @@ const char *_linux_cpu_mhz_source(void);
  * that does not exist is a machine with neither); while cpuinfo_fixture is
  * set, that file for /proc/cpuinfo (PAPI reads /proc/cpuinfo, never a file
  * an environment variable names); every other file is opened as asked.
- * cpuinfo_opened counts the opens of /proc/cpuinfo, clock_opened those of
- * cpu0's cpufreq/ and of_node/ files.
+ * cpuinfo_opened counts the opens of /proc/cpuinfo.
  */
 #define CLOCK_FIXTURES FIXTURES "/../cpu-clock"
 #define SYS_CPU0 "/sys/devices/system/cpu/cpu0/"
@@ -59,7 +56,6 @@ const char *_linux_cpu_mhz_source(void);
 static const char *clock_root;
 static const char *cpuinfo_fixture;
 static int cpuinfo_opened;
-static int clock_opened;
 
 static const char *
 open_hook(const char *path, char *buf, size_t size)
@@ -76,7 +72,6 @@ open_hook(const char *path, char *buf, size_t size)
 	rest = path + strlen(SYS_CPU0);
 	if (strncmp(rest, "cpufreq/", 8) && strncmp(rest, "of_node/", 8))
 		return path;
-	clock_opened++;
 	snprintf(buf, size, "%s/%s", clock_root, rest);
 	return buf;
 }
@@ -109,8 +104,7 @@ use_fixture(const char *name)
 	cpuinfo_fixture = path;
 }
 
-/* decoded as on a machine without cpufreq and device tree clock; *mhz */
-/* is the clock then (the first use's, as cpu_max_mhz: 0 is unknown)   */
+/* decoded as on a machine without cpufreq and device tree clock */
 static void
 decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
 {
@@ -118,9 +112,7 @@ decode(const char *fixture, PAPI_hw_info_t *hw, int *mhz)
 	*mhz = 0;
 	use_fixture(fixture);
 	clock_root = CLOCK_FIXTURES "/none";
-	assert_int_equal(_linux_get_cpu_info(hw), PAPI_OK);
-	assert_int_equal(_linux_get_cpu_clock(hw), PAPI_OK);
-	*mhz = hw->cpu_max_mhz;
+	assert_int_equal(_linux_get_cpu_info(hw, mhz), PAPI_OK);
 	clock_root = NULL;
 	cpuinfo_fixture = NULL;
 }
@@ -133,13 +125,14 @@ static void
 test_cpuinfo_path(void **state)
 {
 	PAPI_hw_info_t hw;
+	int mhz = 0;
 
 	(void)state;
 	setenv("LIBPFM_PROC_CPUINFO", FIXTURES "/rk3399.txt", 1);
 	cpuinfo_fixture = NULL;
 	cpuinfo_opened = 0;
 	memset(&hw, 0, sizeof(hw));
-	assert_int_equal(_linux_get_cpu_info(&hw), PAPI_OK);
+	assert_int_equal(_linux_get_cpu_info(&hw, &mhz), PAPI_OK);
 	unsetenv("LIBPFM_PROC_CPUINFO");
 	/* /proc/cpuinfo itself was opened, not the file the variable names */
 	assert_true(cpuinfo_opened >= 1);
@@ -449,10 +442,7 @@ test_cpuinfo_find_as_stdio(void **state)
 
 /* PAPI initialized on the cpuinfo fixture and the cpufreq/ and of_node/ */
 /* files of ctests/fixtures/cpu-clock/ROOT: the clock PAPI hands out and */
-/* its source (NULL: none, the clock is unknown).  PAPI reads the clock  */
-/* on first use, not in PAPI_library_init() (no clock file opened): each */
-/* public way to ask for it is tried as the first, in an initialisation  */
-/* of its own, with the files in place until then.                       */
+/* its source (NULL: none, the clock is unknown).                       */
 static void
 clock_is(const char *cpuinfo, const char *root, int max, int min,
 	 const char *source)
@@ -460,33 +450,26 @@ clock_is(const char *cpuinfo, const char *root, int max, int min,
 	static char dir[4096];
 	const PAPI_hw_info_t *hw;
 	const char *from;
-	int first;
 
+	use_fixture(cpuinfo);
 	snprintf(dir, sizeof(dir), "%s/%s", CLOCK_FIXTURES, root);
-	for (first = 0; first < 2; first++) {
-		use_fixture(cpuinfo);
-		clock_root = dir;
-		clock_opened = 0;
-		assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-		assert_int_equal(clock_opened, 0);
-		if (first == 1)
-			assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
-		hw = PAPI_get_hardware_info();
-		clock_root = NULL;
-		cpuinfo_fixture = NULL;
-		assert_non_null(hw);
-		assert_int_equal(hw->cpu_max_mhz, max);
-		assert_int_equal(hw->cpu_min_mhz, min);
-		assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
-		from = _linux_cpu_mhz_source();
-		if (source == NULL) {
-			assert_null(from);
-		} else {
-			assert_non_null(from);
-			assert_non_null(strstr(from, source));
-		}
-		PAPI_shutdown();
+	clock_root = dir;
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	clock_root = NULL;
+	cpuinfo_fixture = NULL;
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_int_equal(hw->cpu_max_mhz, max);
+	assert_int_equal(hw->cpu_min_mhz, min);
+	assert_int_equal(PAPI_get_opt(PAPI_CLOCKRATE, NULL), max);
+	from = _linux_cpu_mhz_source();
+	if (source == NULL) {
+		assert_null(from);
+	} else {
+		assert_non_null(from);
+		assert_non_null(strstr(from, source));
 	}
+	PAPI_shutdown();
 }
 
 /* a case that failed leaves PAPI initialized: not the next one's problem */
@@ -571,9 +554,9 @@ test_virt_cycles_unknown_clock(void **state)
 	use_fixture("x86-64-no-cpu-mhz.txt");
 	clock_root = CLOCK_FIXTURES "/none";
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	assert_int_equal(PAPI_get_hardware_info()->cpu_max_mhz, 0);
 	clock_root = NULL;
 	cpuinfo_fixture = NULL;
+	assert_int_equal(PAPI_get_hardware_info()->cpu_max_mhz, 0);
 	/* as the process's first read would (an earlier test read first) */
 	_linux_cycles_init(PAPI_get_hardware_info()->cpu_max_mhz);
 	n0 = PAPI_get_virt_nsec();
@@ -586,54 +569,6 @@ test_virt_cycles_unknown_clock(void **state)
 	assert_true(v1 - v0 <= n1 - n0);
 	assert_true(v1 - v0 >= (n1 - n0) / 2);
 	PAPI_shutdown();
-}
-
-/* The cycle timer sets itself up at the process's first read        */
-/* (PAPI_get_real_cyc() on AArch64 and RISC-V, PAPI_get_virt_cyc()    */
-/* everywhere), scaled with the CPU clock, which PAPI_library_init()  */
-/* left unread: that read must read it.  Once a process: this runs in */
-/* a process of its own (the test program again, FIRST_CYCLE_READ).   */
-#define FIRST_CYCLE_READ "--first-cycle-read"
-
-static int
-first_cycle_read(void)
-{
-	use_fixture("hifive-unmatched-linux6.txt");
-	clock_root = CLOCK_FIXTURES "/dt32";
-	clock_opened = 0;
-	if (PAPI_library_init(PAPI_VER_CURRENT) != PAPI_VER_CURRENT)
-		return 2;
-	if (clock_opened != 0)
-		return 3;
-	if (PAPI_get_virt_cyc() <= 0)
-		return 4;
-	/* 1200 MHz, from the device tree */
-	if (_linux_cycles_cpu_hz() != 1200000000ULL)
-		return 5;
-	if (PAPI_get_opt(PAPI_CLOCKRATE, NULL) != 1200)
-		return 6;
-	PAPI_shutdown();
-	return 0;
-}
-
-static void
-test_first_cycle_read_reads_clock(void **state)
-{
-	char *argv[] = { "test_papi_substrate", FIRST_CYCLE_READ, NULL };
-	int status;
-	pid_t pid;
-
-	(void)state;
-	fflush(stdout);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		execv("/proc/self/exe", argv);
-		_exit(127);
-	}
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* ---- Cycle timer -------------------------------------------------- */
@@ -1070,7 +1005,7 @@ test_probe_only_what_decides(void **state)
 }
 
 int
-main(int argc, char **argv)
+main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpuinfo_path),
@@ -1090,7 +1025,6 @@ main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_clock_device_tree, clock_teardown),
 		cmocka_unit_test_teardown(test_clock_unknown, clock_teardown),
 		cmocka_unit_test_teardown(test_virt_cycles_unknown_clock, clock_teardown),
-		cmocka_unit_test(test_first_cycle_read_reads_clock),
 		cmocka_unit_test(test_cycles_scale),
 		cmocka_unit_test(test_dt_cell),
 		cmocka_unit_test(test_cycles_monotonic_and_scaled),
@@ -1105,7 +1039,5 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_probe_only_what_decides),
 	};
 
-	if (argc > 1 && strcmp(argv[1], FIRST_CYCLE_READ) == 0)
-		return first_cycle_read();
 	return cmocka_run_group_tests_name("PAPI substrate", tests, NULL, NULL);
 }

@@ -3,7 +3,7 @@
  *
  * A component finds the PMUs libpfm4 has detected by calling
  * pfm_get_pmu_info() on every PMU id until it returns PFM_ERR_INVAL: about
- * a thousand ids for the few PMUs present.  Scan once per libpfm4
+ * 700 ids for the few PMUs present.  Scan once per libpfm4
  * initialization and keep the present PMUs' information for every
  * component that looks: the same PMUs, in the same order, with the same
  * information, since detection cannot change until pfm_terminate().
