@@ -22,6 +22,14 @@
 #                  run under qemu-user with each of our PMUs of ARCH forced,
 #                  makes exactly the presets of that PMU's section available,
 #                  with the section's native events (scripts/preset-table).
+#   submissions-PROJECT  make-submissions: without PATCH_AUTHOR, or with
+#                  a placeholder, it refuses, naming it; with one, it writes
+#                  at most 5 libpfm4 / 15 PAPI submissions whose mails carry
+#                  that author and Signed-off-by, no Depends-on line their own
+#                  submission satisfies, a complete text (cover letter; PAPI:
+#                  pull-request.md's sections), and, applied in sending order
+#                  to the head with patch -p1 and no fuzz, give exactly the
+#                  tree of the head's series.
 # The fix mails standing alone on the head: fixes-alone.sh with
 # SERIES_BASE=head (FIX_PROJECTS: which projects).
 . "$(dirname "$0")/lib.sh"
@@ -120,6 +128,65 @@ papi-aarch64-bundled | papi-riscv64-bundled)
 	"$SCRIPTS/preset-table" avail "$TOP_SRCDIR/presets" "$arch" \
 		qemu-"$arch" -L /usr/"$arch"-linux-gnu -E LD_LIBRARY_PATH="$TMP/papi/src" "$avail" ||
 		fail "PAPI head + ours with its bundled libpfm4 + ours ($arch): the presets are not the sections' (above)" ;;
+submissions-libpfm4 | submissions-papi)
+	project=${step#submissions-}
+	case $project in libpfm4) src=$pfm_head limit=5 ;; papi) src=$papi_head limit=15 ;; esac
+	out=$TMP/submissions
+	(unset PATCH_AUTHOR; expect_failure 'PATCH_AUTHOR is not set' \
+		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out")
+	PATCH_AUTHOR='RISC-V and Arm port <papi-riscv-arm@invalid.org>' expect_failure 'placeholder' \
+		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out"
+	[ ! -e "$out" ] || fail "make-submissions wrote $out though it refused"
+	author='Test Sender <sender@example.org>'
+	PATCH_AUTHOR=$author "$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out" ||
+		fail "$project: make-submissions fails (above)"
+	subs=$(ls "$out")
+	n=$(echo "$subs" | wc -l)
+	[ "$n" -le "$limit" ] || fail "$project: $n submissions, more than $limit"
+	"$SCRIPTS/prepare-tree" "$project" "$src" "$TMP/sent" --pristine
+	mails=0
+	for s in $subs; do
+		d=$out/$s
+		ls "$d"/*.patch >/dev/null 2>&1 || fail "$s: no mails"
+		if [ "$project" = libpfm4 ]; then
+			c=$d/0000-cover-letter.patch
+			[ -f "$c" ] || fail "$s: no cover letter"
+			! grep -q -e 'SUBJECT HERE' -e 'BLURB HERE' "$c" || fail "$s: the cover letter is git's template"
+			# its text: between the headers and git's "Author (N):" shortlog
+			[ "$(awk '/^Test Sender \([0-9]+\):$/ { exit } body && /[a-z]/ { n++ } /^$/ { body = 1 } END { print n + 0 }' "$c")" -ge 4 ] ||
+				fail "$s: the cover letter has no text (less than 4 lines)"
+		else
+			pr=$d/pull-request.md
+			[ -f "$pr" ] || fail "$s: no pull-request.md"
+			for h in '## What' '## Why' '## Other architectures' '## How it was tested' \
+				'## Numbers' '## Commits' '## Needs merged first'; do
+				[ "$(grep -cx "$h" "$pr")" = 1 ] || fail "$s: pull-request.md has no section '$h' (or two)"
+			done
+			[ "$(grep -c '^1\. ' "$pr")" = "$(ls "$d"/*.patch | wc -l)" ] ||
+				fail "$s: pull-request.md does not list its $(ls "$d"/*.patch | wc -l) commits"
+		fi
+		subjects=$(for m in "$d"/*.patch; do
+			sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$m"
+		done)
+		for m in "$d"/*.patch; do
+			case $m in */0000-cover-letter.patch) continue ;; esac
+			mails=$((mails + 1))
+			grep -qx "From: $author" "$m" || fail "$m: not from $author"
+			grep -qx "Signed-off-by: $author" "$m" || fail "$m: no Signed-off-by: $author"
+			! grep -q -e 'papi-riscv-arm@' -e '@invalid' "$m" || fail "$m: a placeholder author"
+			sed -n '/^Subject:/,/^---$/p' "$m" | sed -n 's/^Depends-on: *//p' | while IFS= read -r dep; do
+				! echo "$subjects" | grep -qxF -- "$dep" ||
+					fail "$m: Depends-on \"$dep\", which its own submission carries"
+			done
+			patch -d "$TMP/sent" -p1 --batch --forward --fuzz=0 -s <"$m" ||
+				fail "$m does not apply after the submissions before it"
+		done
+		echo "$s: $(ls "$d"/*.patch | wc -l) mail(s) apply in order"
+	done
+	"$SCRIPTS/prepare-tree" "$project" "$src" "$TMP/expected" --base=head
+	diff -r "$TMP/sent" "$TMP/expected" >"$TMP/diff" ||
+		fail "$project: the submissions do not give the head series' tree: $(head -3 "$TMP/diff")"
+	echo "$project: $n submissions, $mails commits: the head series' tree" ;;
 *) fail "no step $step" ;;
 esac
 echo ok
