@@ -21,6 +21,16 @@ for project in libpfm4 papi; do
 	echo "$project: $rows patches, one row each"
 done
 
+for project in libpfm4 papi; do
+	echo "== $project: the submissions' table of docs/upstreaming.md"
+	"$PT" --submissions "$project" "$TOP_SRCDIR/docs/upstreaming.md" --check ||
+		fail "docs/upstreaming.md: the $project submissions' table is out of date: run make patch-tables"
+done
+cp "$TOP_SRCDIR/docs/upstreaming.md" "$TMP/upstreaming.md"
+sed -i 's/^\(| `01-fixes` | [^|]* | \)[0-9]* /\1/' "$TMP/upstreaming.md"
+cmp -s "$TMP/upstreaming.md" "$TOP_SRCDIR/docs/upstreaming.md" && fail "the edit of the submissions' table did not change anything"
+expect_failure 'out of date' "$PT" --submissions libpfm4 "$TMP/upstreaming.md" --check
+
 echo "== a row edited by hand"
 cp "$TOP_SRCDIR/papi-components/README.md" "$TMP/README.md"
 sed -i 's/^\(| `0007-[^|]*| port | \)same |/\1rebased |/' "$TMP/README.md"

@@ -1,0 +1,151 @@
+#!/bin/sh
+# submissions-build.sh PROJECT: make check-submissions (too slow for make
+# check). What make-submissions writes for PROJECT, applied mail by mail in
+# sending order to upstream's head (the snapshot in UPSTREAM_HEAD_DIR), as a
+# maintainer would take it:
+#   every commit builds: libpfm4 for this machine; PAPI for this machine
+#     against libpfm4's head with all our libpfm4 submissions (library,
+#     utilities, ctests). The builds are incremental, mail after mail (PAPI
+#     reconfigured after a mail that changes its configure or makefiles;
+#     PAPI's objects depend on its headers);
+#   after each submission, its project's own tests pass: libpfm4's
+#     tests/validate here and in aarch64 and riscv64 table builds; PAPI's
+#     PAPI_library_init() and a first preset query run, and each PAPI test
+#     program the submission changes or adds runs without FAILED (PAPI's
+#     verdict printed; one SKIPPED for want of a hardware PMU is counted).
+. "$(dirname "$0")/lib.sh"
+: "${UPSTREAM_HEAD_DIR:?set by make check-submissions}"
+: "${BUILD_DIR:?set by make check-submissions}"
+project=${1:?usage: submissions-build.sh PROJECT}
+pfm_head=$(cat "$UPSTREAM_HEAD_DIR/libpfm4.path")
+papi_head=$(cat "$UPSTREAM_HEAD_DIR/papi.path")
+pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
+JOBS=-j2
+export PATCH_AUTHOR='Test Sender <sender@example.org>'
+echo "upstream's heads: $(cat "$UPSTREAM_HEAD_DIR/label")"
+
+# submissions PROJECT: make-submissions' folders, in sending order
+submissions() {
+	case $1 in libpfm4) _src=$pfm_head ;; papi) _src=$papi_head ;; esac
+	"$SCRIPTS/make-submissions" "$1" "$_src" "$TMP/work-$1" "$TMP/sub-$1" 2>"$TMP/make-submissions.log" || {
+		cat "$TMP/make-submissions.log" >&2
+		fail "$1: make-submissions fails"
+	}
+}
+# mails DIR: a submission's commits, in order (not its cover letter)
+mails() {
+	ls "$1"/*.patch | grep -v '/0000-cover-letter\.patch$'
+}
+apply_mail() {
+	patch -d "$1" -p1 --batch --forward --fuzz=0 -s <"$2" || fail "$2 does not apply"
+}
+# pfm_build TREE [MAKE ARGS]: libpfm4 built with the build's options
+pfm_build() {
+	_t=$1
+	shift
+	# shellcheck disable=SC2086 # the options are words
+	make -C "$_t" $JOBS $pfm_options CC="${CC:-gcc}" LDCONFIG=true "$@" >"$TMP/build.log" 2>&1
+}
+
+submissions libpfm4
+"$SCRIPTS/prepare-tree" libpfm4 "$pfm_head" "$TMP/pfm" --pristine
+if [ "$project" = libpfm4 ]; then
+	n=0
+	for s in $(ls "$TMP/sub-libpfm4"); do
+		for m in $(mails "$TMP/sub-libpfm4/$s"); do
+			apply_mail "$TMP/pfm" "$m"
+			pfm_build "$TMP/pfm" || {
+				tail -n 25 "$TMP/build.log" >&2
+				fail "libpfm4: $s: ${m##*/} does not build"
+			}
+			n=$((n + 1))
+		done
+		"$TMP/pfm/tests/validate" >"$TMP/validate.log" 2>&1 || {
+			tail -n 25 "$TMP/validate.log" >&2
+			fail "libpfm4: $s: tests/validate fails"
+		}
+		for arch in aarch64 riscv64; do
+			rm -rf "$TMP/pfm-$arch"
+			cp -a "$TMP/pfm" "$TMP/pfm-$arch"
+			pfm_build "$TMP/pfm-$arch" clean && pfm_build "$TMP/pfm-$arch" ARCH="$arch" || {
+				tail -n 25 "$TMP/build.log" >&2
+				fail "libpfm4: $s: the $arch table build fails"
+			}
+			"$TMP/pfm-$arch/tests/validate" >"$TMP/validate.log" 2>&1 || {
+				tail -n 25 "$TMP/validate.log" >&2
+				fail "libpfm4: $s: tests/validate of the $arch table build fails"
+			}
+		done
+		echo "libpfm4: $s: every commit builds; tests/validate passes here, aarch64, riscv64"
+	done
+	echo "libpfm4: $n commits built"
+	exit 0
+fi
+
+# PAPI against libpfm4's head with all our libpfm4 submissions
+for s in $(ls "$TMP/sub-libpfm4"); do
+	for m in $(mails "$TMP/sub-libpfm4/$s"); do apply_mail "$TMP/pfm" "$m"; done
+done
+pfm_build "$TMP/pfm" PREFIX=/usr install DESTDIR="$TMP/pfm-stage" || {
+	tail -n 25 "$TMP/build.log" >&2
+	fail "libpfm4 head + our submissions does not build"
+}
+pfminc=$TMP/pfm-stage/usr/include pfmlib=$TMP/pfm-stage/usr/lib
+submissions papi
+"$SCRIPTS/prepare-tree" papi "$papi_head" "$TMP/papi" --pristine
+papi_configure() {
+	env -C "$TMP/papi/src" ./configure --with-perf-events --with-components= --with-tests=ctests \
+		--with-pfm-incdir="$pfminc" --with-pfm-libdir="$pfmlib" LDFLAGS="-Wl,-rpath-link,$pfmlib" \
+		>"$TMP/build.log" 2>&1 || {
+		tail -n 25 "$TMP/build.log" >&2
+		fail "PAPI: configure fails after $1"
+	}
+}
+papi_configure "upstream's head"
+cat >"$TMP/init.c" <<'PROG'
+#include "papi.h"
+#include <stdio.h>
+int main(void)
+{
+	int v = PAPI_library_init(PAPI_VER_CURRENT);
+
+	printf("PAPI_library_init: %d (PAPI_VER_CURRENT %d)\n", v, PAPI_VER_CURRENT);
+	if (v != PAPI_VER_CURRENT)
+		return 1;
+	v = PAPI_query_event(PAPI_TOT_CYC);
+	printf("PAPI_query_event(PAPI_TOT_CYC): %s\n", PAPI_strerror(v));
+	return 0;
+}
+PROG
+n=0 skipped=0
+for s in $(ls "$TMP/sub-papi"); do
+	for m in $(mails "$TMP/sub-papi/$s"); do
+		apply_mail "$TMP/papi" "$m"
+		if grep -Eq '^\+\+\+ b/src/(configure(\.in)?|Makefile\.inc|Rules\.[a-z0-9_]+|components/[a-z_]+/Rules\.[a-z_]+)$' "$m"; then
+			papi_configure "${m##*/}"
+		fi
+		make -C "$TMP/papi/src" $JOBS >"$TMP/build.log" 2>&1 || {
+			tail -n 25 "$TMP/build.log" >&2
+			fail "PAPI: $s: ${m##*/} does not build"
+		}
+		n=$((n + 1))
+	done
+	"${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$TMP/init.c" -L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm ||
+		fail "PAPI: $s: a program calling PAPI_library_init() does not link"
+	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
+		fail "PAPI: $s: PAPI_library_init() or the first preset query fails"
+	tests=$(cat $(mails "$TMP/sub-papi/$s") | sed -n 's|^+++ b/src/ctests/\([a-z0-9_]*\)\.c$|\1|p' | sort -u)
+	for t in $tests; do
+		[ -x "$TMP/papi/src/ctests/$t" ] || continue
+		verdict=$(cd "$TMP/papi/src/ctests" && LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib TESTS_QUIET=1 \
+			timeout 300 "./$t" TESTS_QUIET 2>&1 | grep -E '^(PASSED|FAILED|SKIPPED)' | tail -n 1)
+		echo "PAPI: $s: ctests/$t: ${verdict:-no verdict}"
+		case $verdict in
+		PASSED*) ;;
+		SKIPPED*) skipped=$((skipped + 1)) ;;
+		*) fail "PAPI: $s: ctests/$t: ${verdict:-no verdict}" ;;
+		esac
+	done
+	echo "PAPI: $s: every commit builds; PAPI_library_init() runs"
+done
+echo "PAPI: $n commits built; $skipped test run(s) SKIPPED by PAPI"
