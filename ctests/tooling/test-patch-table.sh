@@ -58,6 +58,6 @@ expect_failure 'the patch table is out of date' "$TMP/top/scripts/patch-table" l
 "$TMP/top/scripts/patch-table" libpfm4 "$TMP/top/libpfm4-pmus/README.md"
 "$TMP/top/scripts/patch-table" libpfm4 "$TMP/top/libpfm4-pmus/README.md" --check ||
 	fail "the table written again is still out of date"
-grep -q '^| `0004-terminate-forgets-detection.patch` | fix | same | \*\*pfm_terminate: forget the detected PMUs\*\*: ' "$TMP/top/libpfm4-pmus/README.md" ||
+grep -q '^| `0004-terminate-forgets-detection.patch` | fix | same | 01-fixes | \*\*pfm_terminate: forget the detected PMUs\*\*: ' "$TMP/top/libpfm4-pmus/README.md" ||
 	fail "the table written again does not have the new subject"
 echo "ok"
