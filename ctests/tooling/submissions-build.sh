@@ -11,8 +11,9 @@
 #   after each submission, its project's own tests pass: libpfm4's
 #     tests/validate here and in aarch64 and riscv64 table builds; PAPI's
 #     PAPI_library_init() and a first preset query run, and each PAPI test
-#     program the submission changes or adds runs without FAILED (PAPI's
-#     verdict printed; one SKIPPED for want of a hardware PMU is counted).
+#     program the submission changes or adds gives PAPI's verdict PASSED or
+#     SKIPPED (counted), or fails as it failed before the submission (on
+#     this machine: a test that needs a hardware PMU; counted and named).
 . "$(dirname "$0")/lib.sh"
 : "${UPSTREAM_HEAD_DIR:?set by make check-submissions}"
 : "${BUILD_DIR:?set by make check-submissions}"
@@ -117,8 +118,21 @@ int main(void)
 	return 0;
 }
 PROG
-n=0 skipped=0
+# verdict TEST: PAPI's verdict of ctests/TEST in the tree as built now
+verdict() {
+	(cd "$TMP/papi/src/ctests" && LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib TESTS_QUIET=1 \
+		timeout 300 "./$1" TESTS_QUIET 2>&1) >"$TMP/test.log"
+	_v=$(grep -E '^(PASSED|FAILED|SKIPPED)' "$TMP/test.log" | tail -n 1)
+	echo "${_v:-no verdict: $(tail -n 1 "$TMP/test.log")}"
+}
+n=0 skipped=0 failing=
 for s in $(ls "$TMP/sub-papi"); do
+	tests=$(cat $(mails "$TMP/sub-papi/$s") | sed -n 's|^+++ b/src/ctests/\([a-z0-9_]*\)\.c$|\1|p' | sort -u)
+	for t in $tests; do
+		if [ -x "$TMP/papi/src/ctests/$t" ]; then
+			echo "$t $(verdict "$t")"
+		fi
+	done >"$TMP/before"
 	for m in $(mails "$TMP/sub-papi/$s"); do
 		apply_mail "$TMP/papi" "$m"
 		if grep -Eq '^\+\+\+ b/src/(configure(\.in)?|Makefile\.inc|Rules\.[a-z0-9_]+|components/[a-z_]+/Rules\.[a-z_]+)$' "$m"; then
@@ -134,18 +148,21 @@ for s in $(ls "$TMP/sub-papi"); do
 		fail "PAPI: $s: a program calling PAPI_library_init() does not link"
 	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
 		fail "PAPI: $s: PAPI_library_init() or the first preset query fails"
-	tests=$(cat $(mails "$TMP/sub-papi/$s") | sed -n 's|^+++ b/src/ctests/\([a-z0-9_]*\)\.c$|\1|p' | sort -u)
 	for t in $tests; do
-		[ -x "$TMP/papi/src/ctests/$t" ] || continue
-		verdict=$(cd "$TMP/papi/src/ctests" && LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib TESTS_QUIET=1 \
-			timeout 300 "./$t" TESTS_QUIET 2>&1 | grep -E '^(PASSED|FAILED|SKIPPED)' | tail -n 1)
-		echo "PAPI: $s: ctests/$t: ${verdict:-no verdict}"
-		case $verdict in
+		[ -x "$TMP/papi/src/ctests/$t" ] || fail "PAPI: $s: ctests/$t, which it changes, was not built"
+		v=$(verdict "$t")
+		echo "PAPI: $s: ctests/$t: $v"
+		case $v in
 		PASSED*) ;;
 		SKIPPED*) skipped=$((skipped + 1)) ;;
-		*) fail "PAPI: $s: ctests/$t: ${verdict:-no verdict}" ;;
+		*)
+			before=$(awk -v t="$t" '$1 == t { $1 = ""; sub(/^ /, ""); print }' "$TMP/before")
+			[ "${before%%[!A-Za-z]*}" = "${v%%[!A-Za-z]*}" ] ||
+				fail "PAPI: $s: ctests/$t: $v (before it: ${before:-not built})"
+			echo "PAPI: $s: ctests/$t fails as before it (this machine)"
+			failing="$failing $s:$t" ;;
 		esac
 	done
 	echo "PAPI: $s: every commit builds; PAPI_library_init() runs"
 done
-echo "PAPI: $n commits built; $skipped test run(s) SKIPPED by PAPI"
+echo "PAPI: $n commits built; $skipped test run(s) SKIPPED by PAPI; failing before and after:${failing:- none}"
