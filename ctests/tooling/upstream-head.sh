@@ -162,7 +162,7 @@ submissions-libpfm4 | submissions-papi)
 				'## Numbers' '## Commits' '## Needs merged first'; do
 				[ "$(grep -cx "$h" "$pr")" = 1 ] || fail "$s: pull-request.md has no section '$h' (or two)"
 			done
-			[ "$(grep -c '^1\. ' "$pr")" = "$(ls "$d"/*.patch | wc -l)" ] ||
+			[ "$(awk '/^## / { on = ($0 == "## Commits") } on && /^1\. /' "$pr" | wc -l)" = "$(ls "$d"/*.patch | wc -l)" ] ||
 				fail "$s: pull-request.md does not list its $(ls "$d"/*.patch | wc -l) commits"
 		fi
 		subjects=$(for m in "$d"/*.patch; do
