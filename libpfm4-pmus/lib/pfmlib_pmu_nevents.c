@@ -15,7 +15,7 @@
  * changes.  It is also the number of events pfm_get_event_next() walks for
  * the PMU.
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

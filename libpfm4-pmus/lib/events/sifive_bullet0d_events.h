@@ -1,7 +1,7 @@
 /*
  * sifive_bullet0d_events.h : SiFive Bullet cores of Linux perf's sifive/bullet-0d folder
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

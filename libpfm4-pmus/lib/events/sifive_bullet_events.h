@@ -1,7 +1,7 @@
 /*
  * sifive_bullet_events.h : SiFive Bullet family (U74, bullet-07, bullet-0d, P550, P650) shared event data
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

@@ -1,7 +1,7 @@
 /*
  * sifive_p550_events.h : SiFive Performance P550 (ESWIN EIC7700X: HiFive Premier P550, Milk-V Megrez)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

@@ -1,7 +1,7 @@
 /*
  * sifive_p650_events.h : SiFive Performance P650 family (P650, P670, P450, P470)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

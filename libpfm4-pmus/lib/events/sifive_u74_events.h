@@ -1,7 +1,7 @@
 /*
  * sifive_u74_events.h : SiFive U74-MC (HiFive Unmatched, FU740) event table
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
