@@ -12,8 +12,9 @@
  *  - 0034: each ARM core PMU is typed with its own core type's sysfs PMU:
  *    its device-tree name (armv8_cortex_a72) when it exists, else, when
  *    sysfs has several generic PMUs (ACPI's armv8_pmuv3_N), the one whose
- *    CPUs have its MIDR; with several core PMUs and none matching,
- *    PFM_ERR_NOTSUPP; one generic PMU: as before (0030), no MIDR read.
+ *    CPUs have a MIDR its detect routine recognizes; with several core
+ *    PMUs and none matching, PFM_ERR_NOTSUPP; one generic PMU: as before
+ *    (0030), no MIDR read.
  * 0032 (attribute array overflow) is tested by ctests/test_parse_attrs.c.
  * And the start-up patch 0044: pfm_initialize() only lists the sysfs PMU
  * names; a name's directory is looked at (mux interval file, type) when the
@@ -514,6 +515,32 @@ test_one_type_two_generic_pmus(void **state)
 }
 
 /*
+ * 0034: an A57 + A53 system (as Arm's Juno r0/r1) under ACPI, the A53s'
+ * PMU probed first: arm_ac57, whose perf_name lists armv8_pmuv3_0 and
+ * armv8_pmuv3, is typed on armv8_pmuv3_1, the PMU of the CPUs its detect
+ * routine recognizes (the part numbers come from the detect routines)
+ */
+static void
+test_acpi_generic_pmus_a57(void **state)
+{
+	struct expect a57 = { "a57-a53.txt", "arm_ac57::CPU_CYCLES", PFM_SUCCESS, 9 };
+	struct expect a53 = { "a57-a53.txt", "arm_ac53::CPU_CYCLES", PFM_SUCCESS, 8 };
+	int fails;
+
+	(void)state;
+	make_fake_root();
+	fake_core_pmu("armv8_pmuv3_0", 8, "0-3");
+	fake_core_pmu("armv8_pmuv3_1", 9, "4-5");
+	fake_pmu("software", 1);
+	fake_cpus(0, 3, 0x410fd034ULL);	/* Cortex-A53 r0p4 */
+	fake_cpus(4, 5, 0x411fd070ULL);	/* Cortex-A57 r1p0 */
+	fails = run_in_child("A57 + A53, armv8_pmuv3_0 = A53, _1 = A57, A57", encode_expect, &a57);
+	fails |= run_in_child("A57 + A53, armv8_pmuv3_0 = A53, _1 = A57, A53", encode_expect, &a53);
+	remove_fake_root();
+	assert_int_equal(fails, 0);
+}
+
+/*
  * 0044: a sysfs tree with PMUs, a directory without the mux interval file
  * (not a perf_events PMU) and one without a type file
  */
@@ -750,6 +777,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_generic_pmus_no_match),
 		cmocka_unit_test(test_only_generic_pmu_stays_raw),
 		cmocka_unit_test(test_one_type_two_generic_pmus),
+		cmocka_unit_test(test_acpi_generic_pmus_a57),
 		cmocka_unit_test(test_lookup_answers),
 		cmocka_unit_test(test_lookup_reads_once),
 		cmocka_unit_test(test_lookup_threads),

@@ -54,14 +54,32 @@ overlay_new_files() {
 	(cd "$1" && find . -type f ! -path './patches/*' ! -name README.md | sed 's|^\./||' | sort)
 }
 
-# overlay_add_file OVERLAY FILE DEST: copies a new file into the tree DEST; it
-# may not replace an upstream file.
+# The copyright holder of the new files: their copyright line (and any patch
+# line that carries it, apply_series_patch) says @COPYRIGHT_HOLDER@, which
+# becomes COPYRIGHT_HOLDER ("Name <mail>" or "Name"; configure
+# --with-copyright-holder, exported by the Makefile) when the file is copied
+# into a tree, so that the build's tree and the mails say the same. Without
+# one, trees and mails say COPYRIGHT_HOLDER_DEFAULT; make submissions
+# requires a real holder.
+COPYRIGHT_HOLDER_DEFAULT="The libpfm4 RISC-V and Arm port contributors"
+
+# overlay_substitute: copies standard input to standard output with
+# @COPYRIGHT_HOLDER@ replaced by the holder.
+overlay_substitute() {
+	_holder=$(printf '%s' "${COPYRIGHT_HOLDER:-$COPYRIGHT_HOLDER_DEFAULT}" | sed 's/[\\&|]/\\&/g')
+	sed "s|@COPYRIGHT_HOLDER@|$_holder|g"
+}
+
+# overlay_add_file OVERLAY FILE DEST: copies a new file into the tree DEST
+# (its copyright holder substituted: overlay_substitute); it may not replace
+# an upstream file.
 overlay_add_file() {
 	if [ -e "$3/$2" ]; then
 		die "${1##*/}/$2 would replace an upstream file: change upstream files with a patch in ${1##*/}/patches/"
 	fi
 	mkdir -p "$3/$(dirname "$2")"
-	cp "$1/$2" "$3/$2"
+	cp "$1/$2" "$3/$2" # its mode
+	overlay_substitute <"$1/$2" >"$3/$2"
 }
 
 # overlay_generated OVERLAY: the generated files, as paths in the upstream tree.
@@ -183,11 +201,12 @@ patch_has_diff() {
 }
 
 # apply_series_patch OVERLAY FILE DEST PROJECT [BASE]: applies one patch of
-# the series (FILE, relative to patches/) to the tree DEST, exactly (no
-# fuzz), or stops everything; a patch without a diff applies as nothing.
+# the series (FILE, relative to patches/; its copyright holder substituted,
+# overlay_substitute) to the tree DEST, exactly (no fuzz), or stops everything; a patch without a diff applies as nothing.
 apply_series_patch() {
 	patch_has_diff "$1/patches/$2" || return 0
-	if ! _out=$(patch -d "$3" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch <"$1/patches/$2" 2>&1); then
+	if ! _out=$(overlay_substitute <"$1/patches/$2" |
+		patch -d "$3" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch 2>&1); then
 		echo "$_out" | sed 's/^/    /' >&2
 		die "${1##*/}/patches/$2 does not apply to $(base_label "$4" "${5:-release}")"
 	fi

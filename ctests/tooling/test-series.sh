@@ -69,7 +69,21 @@ for project in libpfm4 papi; do
 	done
 	diff -r "$TMP/tree" "$TMP/expected" >"$TMP/diff" ||
 		fail "$project: pristine tree + series differs from the build's tree: $(head -5 "$TMP/diff")"
+	# The new files' copyright holder (configure --with-copyright-holder,
+	# overlay_substitute): substituted in the mails, as in the tree.
+	! grep -rl '@COPYRIGHT_HOLDER@' "$TMP/$project" "$TMP/tree" >"$TMP/token" ||
+		fail "$project: the copyright holder's token is left in: $(tr '\n' ' ' <"$TMP/token")"
+	if [ "$project" = libpfm4 ]; then
+		grep -rqF "Copyright (c) 2026 ${COPYRIGHT_HOLDER:-$COPYRIGHT_HOLDER_DEFAULT}" "$TMP/$project" ||
+			fail "libpfm4: no mail says 'Copyright (c) 2026 ${COPYRIGHT_HOLDER:-$COPYRIGHT_HOLDER_DEFAULT}'"
+	fi
 	rm -rf "$TMP/tree" "$TMP/expected" "$TMP/$project"
+done
+# Any holder, as given: sed's special characters included.
+for holder in 'Jane Doe <jane@example.org>' "A & B | C/D <x@y>" ''; do
+	got=$(echo 'Copyright (c) 2026 @COPYRIGHT_HOLDER@' | COPYRIGHT_HOLDER=$holder overlay_substitute)
+	[ "$got" = "Copyright (c) 2026 ${holder:-$COPYRIGHT_HOLDER_DEFAULT}" ] ||
+		fail "overlay_substitute with holder '$holder' gives '$got'"
 done
 
 # Refusals, with a copy of the scripts and a libpfm4 overlay of our own.

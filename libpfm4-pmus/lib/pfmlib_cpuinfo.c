@@ -1,7 +1,7 @@
 /*
  * pfmlib_cpuinfo.c : /proc/cpuinfo reader shared by PMU detection routines
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

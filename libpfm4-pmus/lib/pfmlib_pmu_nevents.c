@@ -1,21 +1,7 @@
 /*
  * pfmlib_pmu_nevents.c : number of events of each PMU, computed once
  *
- * pfm_get_pmu_info() reports the number of events of a PMU.  For the PMUs
- * with a get_num_events callback (AMD64 and Intel x86) that walks the whole
- * event table, keeping the events of the PMU's own model or revision; the
- * others report the size of their table.  Tools such as PAPI call
- * pfm_get_pmu_info() on every PMU id at start-up, detected or not (PAPI
- * 7.0.0 four times), so on x86 these walks were most of their libpfm4 cost.  The number cannot change
- * between pfm_initialize() and pfm_terminate(): compute it on first use and
- * keep it until then.
- *
- * The number is the one 4.13.0 reports, for every PMU, detected or not (the
- * filter depends on the PMU, not on the host): only the time it is computed
- * changes.  It is also the number of events pfm_get_event_next() walks for
- * the PMU.
- *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -33,6 +19,21 @@
  * HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF
  * CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
  * SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+ */
+
+/*
+ * pfm_get_pmu_info() reports the number of events of a PMU.  For the PMUs
+ * with a get_num_events callback (AMD64 and Intel x86) that walks the whole
+ * event table, keeping the events of the PMU's own model or revision; the
+ * others report the size of their table.  Tools such as PAPI call
+ * pfm_get_pmu_info() on every PMU id at start-up, detected or not, and more
+ * than once, so on x86 these walks are most of their libpfm4 start-up cost.
+ * The number cannot change between pfm_initialize() and pfm_terminate():
+ * compute it on first use and keep it until then.
+ *
+ * The number depends on the PMU, not on the host, so it is the same whether
+ * the PMU is detected or not.  It is also the number of events
+ * pfm_get_event_next() walks for the PMU.
  */
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * pfmlib_riscv_cores.c : RISC-V cores with plain event numbers (T-Head C9xx,
  *                        StarFive Dubhe, Andes AX45, OpenHW CVA6)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

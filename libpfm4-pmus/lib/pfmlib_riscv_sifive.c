@@ -1,7 +1,7 @@
 /*
  * pfmlib_riscv_sifive.c : SiFive RISC-V cores (U74-MC)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal

@@ -1,7 +1,7 @@
 /*
  * validate_riscv.c - validate RISC-V event tables + encodings
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -23,10 +23,10 @@
  *
  * Expected codes are those of the event data (Linux perf's event lists of
  * each core and the SBI firmware events), not copied from the libpfm4
- * tables, so that a wrong table entry fails here: every event of every
- * RISC-V core PMU is in validate_riscv_cores.h, whose entries are made
- * from those lists by name and code (its header says which). This file
- * adds the combinations, errors and modifiers.
+ * tables, so that a wrong table entry fails here: validate_riscv_cores.h
+ * holds a sample of each RISC-V core PMU's events and the number of
+ * events of each PMU, made from those lists by name and code (its header
+ * says which). This file adds the combinations, errors and modifiers.
  */
 #include <sys/types.h>
 #include <stdio.h>
@@ -70,7 +70,7 @@ typedef struct {
 
 static const test_event_t riscv_test_events[]={
 	/*
-	 * every event of every PMU and its aliases, unit masks and
+	 * a sample of every PMU's events, aliases, unit masks and
 	 * firmware events: riscv_core_test_events[] (validate_riscv_cores.h)
 	 */
 	/* combinations: the union of bits of one class on one counter */

@@ -1,7 +1,7 @@
 /*
  * andes_ax45_events.h : Andes AX45 (AX45MP) event table
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -26,13 +26,13 @@
  * mispredictions). Linux spells the names in lower case; libpfm4 matches
  * them whatever the case.
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/andes/ax45/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/andes/ax45/
+ *    (the event names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 static const riscv_entry_t andes_ax45_pe[]={
 	/* instructions.json */

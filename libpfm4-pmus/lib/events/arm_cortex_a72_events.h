@@ -1,7 +1,7 @@
 /*
  * arm_cortex_a72_events.h : Arm Cortex-A72 PMU events
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -30,10 +30,14 @@
  * lists written for an A57-based Cortex-A72 table keep working. Aliases encode
  * and print as the standard event.
  *
- * Source and wording: event names and codes are those of the PMU events
- * table of Arm's Cortex-A72 Technical Reference Manual. The descriptions
- * are short wordings of each event's meaning in the manual (many the same
- * as libpfm4's arm_n1 table's), not copied from Linux perf's arm64 JSON.
+ * References:
+ *  - Arm Cortex-A72 MPCore Processor Technical Reference Manual, PMU events
+ *  - https://github.com/ARM-software/data/blob/master/pmu/cortex-a72.json
+ *    (cross-check)
+ *
+ * The descriptions are short wordings of each event's meaning in the
+ * manual (many the same as libpfm4's arm_n1 table's), not copied from
+ * Linux perf's arm64 JSON.
  */
 
 static const arm_entry_t arm_cortex_a72_pe[]={

@@ -1,7 +1,7 @@
 /*
  * openhw_cva6_events.h : OpenHW Group CVA6 event table
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -23,13 +23,15 @@
  * Linux perf's openhwgroup/cva6 folder (mostly FPGA builds). Plain event
  * numbers: the code is CVA6's mhpmevent selector and the perf raw config.
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/openhwgroup/cva6/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - CVA6 User Manual, CSR performance counters control (event selector):
+ *    https://github.com/openhwgroup/cva6, docs/01_cva6_user/CSR_Performance_Counters.rst
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/openhwgroup/cva6/
+ *    (cross-check of the codes; the event names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 static const riscv_entry_t openhw_cva6_pe[]={
 	/* instructions.json */

@@ -1,7 +1,7 @@
 /*
  * riscv_events.h : events every RISC-V hart has (generic RISC-V PMU)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -29,12 +29,15 @@
  * Firmware events are counted by the SBI implementation (e.g. OpenSBI) when
  * it has the SBI PMU extension; config = bit 63 | firmware event number.
  *
- * Source and wording: the firmware events are those of the RISC-V SBI
- * specification (PMU extension, firmware event types), under the names
- * Linux perf gives them (tools/perf/pmu-events/arch/riscv/
- * riscv-sbi-firmware.json, GPL-2.0 in the kernel tree). The descriptions
- * are a wording of their own, not copied from the specification or the
- * JSON.
+ * References:
+ *  - RISC-V Supervisor Binary Interface Specification, Performance
+ *    Monitoring Unit Extension (firmware event types)
+ *  - Linux perf's tools/perf/pmu-events/arch/riscv/riscv-sbi-firmware.json
+ *    (the event names are perf's; GPL-2.0 in the kernel tree: only the
+ *    names are taken from it)
+ *
+ * The descriptions are a wording of their own, not copied from the
+ * specification or the JSON.
  */
 #define RISCV_PRIV_EVENTS \
 	{ .name  = "CYCLES", \

@@ -1,7 +1,7 @@
 /*
  * sifive_bullet_events.h : SiFive Bullet family (U74, bullet-07, bullet-0d, P550, P650) shared event data
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -34,13 +34,16 @@
  * class event (SIFIVE_UMASK, SIFIVE_CLASS_EVENT), so that a bit has the
  * same name and description as an event and as a unit mask.
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - the bits of classes 0-2 that the U74 has: SiFive U74-MC Core Complex
+ *    Manual, Hardware Performance Monitor (mhpmevent classes and event bits)
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/sifive/
+ *    (cross-check of those bits; the only reference of the other bits and
+ *    of classes 0x64 and 0x65; the event names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 #ifndef __SIFIVE_BULLET_EVENTS_H__
 #define __SIFIVE_BULLET_EVENTS_H__
@@ -78,7 +81,7 @@
 	X(FP_STORE_RETIRED, FP_STORE, 0, 20, "Retired floating-point stores") \
 	X(FP_ADD_RETIRED, FP_ADD, 0, 21, "Retired floating-point additions") \
 	X(FP_MUL_RETIRED, FP_MUL, 0, 22, "Retired floating-point multiplications") \
-	X(FP_MULADD_RETIRED, FP_FMA, 0, 23, "Retired floating-point fused multiply-adds (one report from a U74 says this bit did not count them and OTHER_FP_RETIRED did; unconfirmed)") \
+	X(FP_MULADD_RETIRED, FP_FMA, 0, 23, "Retired floating-point fused multiply-adds") \
 	X(FP_DIV_SQRT_RETIRED, FP_DIV_SQRT, 0, 24, "Retired floating-point divisions and square roots") \
 	X(OTHER_FP_RETIRED, FP_OTHER, 0, 25, "Retired floating-point instructions of no other kind (see the caveat of FP_MULADD_RETIRED)")
 

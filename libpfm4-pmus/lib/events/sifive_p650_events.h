@@ -1,7 +1,7 @@
 /*
  * sifive_p650_events.h : SiFive Performance P650 family (P650, P670, P450, P470)
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -25,13 +25,14 @@
  * its own memory.json (sifive/p550's plus ITLB and DTLB multi-hits).
  * Layout and shared lists: sifive_bullet_events.h.
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/p650/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - the bits the U74 has: SiFive U74-MC Core Complex Manual
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/sifive/p650/
+ *    (the bits beyond the U74's; the event names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 static const riscv_umask_t sifive_p650_memory_umasks[]={
 	SIFIVE_BULLET_MEMORY(SIFIVE_UMASK)

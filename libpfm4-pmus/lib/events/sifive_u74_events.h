@@ -1,7 +1,7 @@
 /*
  * sifive_u74_events.h : SiFive U74-MC (HiFive Unmatched, FU740) event table
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -39,14 +39,16 @@
  *   rejected (PFM_ERR_ATTR).
  * - the fixed counters and SBI firmware events (riscv_events.h).
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/sifive/u74/ and
- * sifive/bullet/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - SiFive U74-MC Core Complex Manual, Hardware Performance Monitor
+ *    (mhpmevent classes and event bits)
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/sifive/bullet/
+ *    (sifive/u74/ before Linux 6.15; cross-check of the codes; the event
+ *    names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 
 static const riscv_entry_t sifive_u74_pe[]={
@@ -111,7 +113,7 @@ static const riscv_entry_t sifive_u74_pe[]={
 	  .code  = 0x400000, /* class 0, bit 22 */
 	},
 	{ .name  = "FP_FUSEDMADD_RETIRED",
-	  .desc  = "Retired floating-point fused multiply-adds (one report from real hardware says this bit did not count them and OTHER_FP_RETIRED did; unconfirmed)",
+	  .desc  = "Retired floating-point fused multiply-adds",
 	  .code  = 0x800000, /* class 0, bit 23 */
 	},
 	{ .name  = "FP_DIV_SQRT_RETIRED",
@@ -203,7 +205,7 @@ static const riscv_entry_t sifive_u74_pe[]={
 	  .code  = 0x400000,
 	},
 	{ .name  = "FP_MULADD_RETIRED",
-	  .desc  = "Retired floating-point fused multiply-adds (one report from real hardware says this bit did not count them and OTHER_FP_RETIRED did; unconfirmed)",
+	  .desc  = "Retired floating-point fused multiply-adds",
 	  .equiv = "FP_FUSEDMADD_RETIRED",
 	  .code  = 0x800000,
 	},

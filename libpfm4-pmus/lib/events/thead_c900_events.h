@@ -1,7 +1,7 @@
 /*
  * thead_c900_events.h : T-Head (XuanTie) C906, C910, C920 event table
  *
- * Copyright (c) 2026 The papi-riscv-arm contributors
+ * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
  * Permission is hereby granted, free of charge, to any person obtaining a copy
  * of this software and associated documentation files (the "Software"), to deal
@@ -25,13 +25,16 @@
  * the code is the mhpmevent value and the perf raw config. Which events
  * count depends on the SoC's device-tree PMU node and on the SBI firmware.
  *
- * Source and wording: event names and codes are those of Linux perf's
- * JSON event lists (tools/perf/pmu-events/arch/riscv/thead/c900-legacy/), which
- * are GPL-2.0 in the kernel tree; names and codes are what perf and the
- * hardware use, needed to interoperate with them. The descriptions are not
- * copied from the JSON (BriefDescription, PublicDescription): each is a
- * short wording of its own of the event's meaning, which for the simplest
- * events (e.g. an interlock or a TLB miss) is little more than the name.
+ * References:
+ *  - XuanTie C906 User Manual and XuanTie C910 User Manual (T-Head),
+ *    performance monitoring events: https://github.com/XUANTIE-RV/openc906
+ *    and https://github.com/XUANTIE-RV/openc910, doc/
+ *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/thead/c900-legacy/
+ *    (cross-check of the codes; the event names are perf's)
+ *
+ * The JSON files are GPL-2.0 in the kernel tree: only the event names and
+ * codes, which perf and the hardware use, are taken from them; each
+ * description here is a wording of its own of the event's meaning.
  */
 static const riscv_entry_t thead_c900_pe[]={
 	/* cache.json */
