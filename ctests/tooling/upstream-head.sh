@@ -22,8 +22,9 @@
 #                  run under qemu-user with each of our PMUs of ARCH forced,
 #                  makes exactly the presets of that PMU's section available,
 #                  with the section's native events (scripts/preset-table).
-#   submissions-PROJECT  make-submissions: without PATCH_AUTHOR, or with
-#                  a placeholder, it refuses, naming it; with one, it writes
+#   submissions-PROJECT  make-submissions: without PATCH_AUTHOR, with a
+#                  placeholder, or without COPYRIGHT_HOLDER, it refuses,
+#                  naming it; with them, the new files name the holder and it writes
 #                  at most 5 libpfm4 / 15 PAPI submissions whose mails carry
 #                  that author and Signed-off-by, no Depends-on line their own
 #                  submission satisfies, a complete text (cover letter; PAPI:
@@ -136,9 +137,12 @@ submissions-libpfm4 | submissions-papi)
 		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out")
 	PATCH_AUTHOR='RISC-V and Arm port <papi-riscv-arm@invalid.org>' expect_failure 'placeholder' \
 		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out"
-	[ ! -e "$out" ] || fail "make-submissions wrote $out though it refused"
 	author='Test Sender <sender@example.org>'
-	PATCH_AUTHOR=$author "$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out" ||
+	(unset COPYRIGHT_HOLDER; PATCH_AUTHOR=$author expect_failure 'COPYRIGHT_HOLDER is not set' \
+		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out")
+	[ ! -e "$out" ] || fail "make-submissions wrote $out though it refused"
+	holder='Test Holder Inc.'
+	COPYRIGHT_HOLDER=$holder PATCH_AUTHOR=$author "$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out" ||
 		fail "$project: make-submissions fails (above)"
 	subs=$(ls "$out")
 	n=$(echo "$subs" | wc -l)
@@ -174,6 +178,8 @@ submissions-libpfm4 | submissions-papi)
 			grep -qx "From: $author" "$m" || fail "$m: not from $author"
 			grep -qx "Signed-off-by: $author" "$m" || fail "$m: no Signed-off-by: $author"
 			! grep -q -e 'papi-riscv-arm@' -e '@invalid' "$m" || fail "$m: a placeholder author"
+			! grep -q -e '@COPYRIGHT_HOLDER@' -e 'RISC-V and Arm port contributors' "$m" ||
+				fail "$m: a placeholder copyright holder"
 			sed -n '/^Subject:/,/^---$/p' "$m" | sed -n 's/^Depends-on: *//p' | while IFS= read -r dep; do
 				! echo "$subjects" | grep -qxF -- "$dep" ||
 					fail "$m: Depends-on \"$dep\", which its own submission carries"
@@ -183,7 +189,9 @@ submissions-libpfm4 | submissions-papi)
 		done
 		echo "$s: $(ls "$d"/*.patch | wc -l) mail(s) apply in order"
 	done
-	"$SCRIPTS/prepare-tree" "$project" "$src" "$TMP/expected" --base=head
+	COPYRIGHT_HOLDER=$holder "$SCRIPTS/prepare-tree" "$project" "$src" "$TMP/expected" --base=head
+	[ "$project" = papi ] || grep -rq "Copyright (c) 2026 $holder" "$TMP/sent/lib" ||
+		fail "libpfm4: no new file names the holder $holder"
 	diff -r "$TMP/sent" "$TMP/expected" >"$TMP/diff" ||
 		fail "$project: the submissions do not give the head series' tree: $(head -3 "$TMP/diff")"
 	echo "$project: $n submissions, $mails commits: the head series' tree" ;;
