@@ -909,15 +909,40 @@ test_probe_paranoid_2(void **state)
 	assert_int_equal(_pe_pmu_caps.overflow_intr, 1);	/* unknown */
 	assert_int_equal(info.default_domain, PAPI_DOM_USER);
 	assert_int_equal(_pe_pmu_caps.kernel_denied, 1);
-	/* refused as a permission, saying which setting (0120), even at */
-	/* PAPI's default error level (PAPI_QUIET, PAPI_VERBOSE unset)   */
+	/* the component's reason, which the utilities print, names the */
+	/* setting and the level needed (0120)                           */
+	assert_int_equal(info.partially_disabled, 1);
+	/* (its level too where /proc says it: not asserted, a host may not) */
+	assert_non_null(strstr(info.partially_disabled_reason,
+				"kernel.perf_event_paranoid"));
+	assert_non_null(strstr(info.partially_disabled_reason, "1 or lower"));
+	assert_non_null(strstr(info.partially_disabled_reason, "with CAP_PERFMON"));
+	/* refused as a permission, nothing on stderr at PAPI's default */
+	/* error level (PAPI_QUIET, PAPI_VERBOSE unset)                  */
 	unsetenv("PAPI_VERBOSE");
 	assert_int_equal(check_domain_stderr(PAPI_DOM_USER, err, sizeof(err)), PAPI_EPERM);
-	assert_non_null(strstr(err, "kernel.perf_event_paranoid is "));
+	assert_string_equal(err, "");
+}
+
+/* The refusal's PAPIERROR, where PAPI reports errors: once per process */
+/* (run before test_probe_paranoid_2, whose refusal would be the first) */
+static void
+test_probe_paranoid_2_verbose(void **state)
+{
+	PAPI_component_info_t info;
+	char err[512];
+
+	(void)state;
+	fake_pmu(EINVAL, EACCES, EACCES);
+	default_info(&info);
+	_pe_pmu_probe_init(fake_open, &info);
+	setenv("PAPI_VERBOSE", "1", 1);
+	assert_int_equal(check_domain_stderr(PAPI_DOM_USER, err, sizeof(err)), PAPI_EPERM);
+	assert_non_null(strstr(err, "PAPI Error: perf_event: this PMU counts user and kernel mode together"));
 	assert_non_null(strstr(err, "1 or lower, or CAP_PERFMON"));
-	/* once per process */
 	assert_int_equal(check_domain_stderr(PAPI_DOM_ALL, err, sizeof(err)), PAPI_EPERM);
 	assert_string_equal(err, "");
+	unsetenv("PAPI_VERBOSE");
 }
 
 /* CAP_PERFMON at paranoid 2: the kernel domain is permitted though the */
@@ -1033,6 +1058,7 @@ main(void)
 		cmocka_unit_test(test_probe_u74_no_sscofpmf),
 		cmocka_unit_test(test_probe_full_pmu),
 		cmocka_unit_test(test_probe_inconclusive),
+		cmocka_unit_test(test_probe_paranoid_2_verbose),
 		cmocka_unit_test(test_probe_paranoid_2),
 		cmocka_unit_test(test_probe_paranoid_2_perfmon),
 		cmocka_unit_test(test_probe_decide_sampling_only),

@@ -117,11 +117,14 @@ overlay_add_new() {
 }
 
 # overlay_add_preset CSV DEST: appends a preset section (presets/NAME.csv) to
-# PAPI's table in the tree DEST.
+# PAPI's table in the tree DEST, under the line "# Preset section NAME" (which
+# ships: it names no file of ours; scripts/preset-table finds PAPI's own part
+# of the table as what precedes the first such line).
 overlay_add_preset() {
+	_name=${1##*/}
 	{
 		echo "#"
-		echo "# From presets/${1##*/} (RISC-V and Arm port)"
+		echo "# Preset section ${_name%.csv}"
 		echo "#"
 		cat "$1"
 	} >>"$2/src/papi_events.csv"

@@ -20,8 +20,9 @@
  *       a new user's first count: as user nobody, kernel.perf_event_paranoid
  *       LEVEL from the start, EVENT added, started, a loop counted and
  *       stopped. "counts": the whole loop; "refused": the add (or start)
- *       fails with PAPI_EPERM, nothing counted (PAPI's message on stderr is
- *       the suite's to check). The paranoid setting is restored.
+ *       fails with PAPI_EPERM, nothing counted, and the perf_event component's
+ *       partially disabled reason is printed (the suite's to check). The
+ *       paranoid setting is restored.
  *   guest_faults nofile EVENT N SLACK
  *       a file-descriptor limit that leaves room for one more descriptor, then
  *       EVENT and two more events added: the add that needs a descriptor
@@ -337,6 +338,7 @@ static int cmd_paranoid(const char *ev, const char *low)
 
 static int unprivileged_child(const char *ev, int refused)
 {
+	const PAPI_component_info_t *ci;
 	long long v = 0;
 	int es = PAPI_NULL, r;
 
@@ -357,6 +359,11 @@ static int unprivileged_child(const char *ev, int refused)
 								     : "refused where it must count");
 			return 1;
 		}
+		/* why, where the utilities (papi_component_avail) find it */
+		ci = PAPI_get_component_info(0);
+		if (ci != NULL && ci->partially_disabled)
+			printf("case unprivileged: %s partially disabled: %s\n", ci->name,
+			       ci->partially_disabled_reason);
 		return 0;
 	}
 	guest_loop(loop_n);

@@ -8,6 +8,7 @@
 # upstream's head (a fake one here), a rebased patch is taken from
 # patches/head/ and one upstream has is left out, with its new files. A patch
 # that only adds new files has no diff; one that changes nothing is refused.
+# No mail's description, and nothing the mails add, names this repository.
 . "$(dirname "$0")/lib.sh"
 . "$SCRIPTS/overlay.sh" # patch_description
 
@@ -44,6 +45,77 @@ done
 printf '%s\n' "A subject whose first paragraph goes on" "over a second line, which git joins to the first one" "" "Text." >"$TMP/m"
 mail_text_problems "$TMP/m" | grep -q 'subject of 92 characters' || fail "mail check: a two-line subject of 92 characters not caught"
 
+# What the mails add (new files, preset sections, generated files and the +
+# lines of every patch, release and head forms) ships in upstream's trees:
+# it names neither this repository nor its files, tools or checks, nor a
+# placeholder author. (Upstream's own paths stay free: PAPI's src/ctests/
+# is preceded by a path; libpfm4's docs/ holds no Markdown, ours does.)
+added='papi-riscv-arm|(^|[^/[:alnum:]_.-])(presets|scripts|fuzz|ctests|benchmarks|libpfm4-pmus|papi-components)/'
+added="$added|(^|[^/[:alnum:]_.-])docs/[[:alnum:]_./-]*[.]md"
+added="$added|make (check|patches|submissions)|RISC-V and Arm port|@invalid|[.]invalid>|@example[.](org|com)|Your Name|A U Thor|PATCH_AUTHOR"
+# Added lines of libpfm4's mails that may name the port: the copyright
+# holder of a build configured without --with-copyright-holder (the
+# overlay's default; make submissions refuses it), listed, not failed.
+LIBPFM4_ADDED_KNOWN_OPEN='Copyright \(c\) 2026 The libpfm4 RISC-V and Arm port contributors$|^The libpfm4 RISC-V and Arm port contributors$'
+# added_problems MAIL: "FILE: LINE" for each added line of MAIL (a mail of
+# make-series, or a patch file: its diff, after the description) that names
+# something of ours; nothing if none.
+added_problems() {
+	awk '/^(diff --git |--- (a\/|\/dev\/null))/ { d = 1 }
+		d && /^\+\+\+ / { f = $2; sub(/^b\//, "", f); next }
+		d && /^\+/ { print f ": " substr($0, 2) }' "$1" | grep -E -- "$added" || true
+}
+# added_check PROJECT MAIL...: prints the problems, known-open ones apart,
+# and adds the number of the others to added_bad.
+added_check() {
+	_p=$1
+	shift
+	for _m; do
+		added_problems "$_m"
+	done | sort -u >"$TMP/added"
+	_known=${LIBPFM4_ADDED_KNOWN_OPEN:-}
+	if [ "$_p" = libpfm4 ] && [ -n "$_known" ]; then
+		# the pattern is matched against the line, not the file name
+		awk -F ': ' '{ print substr($0, length($1) + 3) }' "$TMP/added" | grep -n -E -- "$_known" | cut -d: -f1 >"$TMP/known" || true
+	else
+		: >"$TMP/known"
+	fi
+	awk -v p="$_p" 'FILENAME == ARGV[1] { k[$1] = 1; next }
+		FNR in k { print p ": known open (LIBPFM4_ADDED_KNOWN_OPEN): " $0; next }
+		{ print p ": names this repository in what it adds: " $0 > "/dev/stderr"; bad++ }
+		END { exit (bad > 0) }' "$TMP/known" "$TMP/added" || added_bad=$((added_bad + $(wc -l <"$TMP/added") - $(wc -l <"$TMP/known")))
+}
+# ...and the check itself: planted strings are caught, upstream's paths,
+# removed lines and the description are not.
+printf '%s\n' "Subject" "" "See scripts/x, papi-riscv-arm." "---" " src/a.c | 1 +" "diff --git a/src/a.c b/src/a.c" \
+	"--- a/src/a.c" "+++ b/src/a.c" "@@ -1 +1,3 @@" "-ctests/old.c" "+see src/ctests/x.c and docs/man3/x.3" >"$TMP/m"
+[ -z "$(added_problems "$TMP/m")" ] || fail "added-content check: upstream's paths, a removed line or the description taken for ours: $(added_problems "$TMP/m")"
+for text in "papi-riscv-arm" "/* made by scripts/gen-x */" "(ctests/test_papi.c)" "see docs/cpu-clock.md" "# presets/arm_n1.csv" \
+	"benchmarks/x" "run make check" "Copyright (c) 2026 RISC-V and Arm port" "x <papi@invalid>" "Author: Your Name" \
+	"Copyright (c) 2026 A. N. Other <you@example.org>"; do
+	printf '%s\n' "Subject" "" "Text." "--- a/src/a.c" "+++ b/src/a.c" "@@ -1 +1 @@" "-old" "+$text" >"$TMP/m"
+	added_problems "$TMP/m" | grep -q '^src/a.c: ' || fail "added-content check: '$text' not caught"
+done
+# a known-open line is listed, not counted, and only in libpfm4's mails
+printf '%s\n' "Subject" "" "Text." "--- a/lib/a.c" "+++ b/lib/a.c" "@@ -1 +1,2 @@" "-old" \
+	"+ * Copyright (c) 2026 The papi-riscv-arm contributors" "+ * see scripts/x" >"$TMP/m"
+if [ -n "$LIBPFM4_ADDED_KNOWN_OPEN" ]; then
+	added_bad=0
+	added_check libpfm4 "$TMP/m" >"$TMP/kout" 2>/dev/null
+	[ $added_bad -eq 1 ] && grep -q 'known open' "$TMP/kout" ||
+		fail "added-content check: libpfm4's known-open line not listed apart, or the other one not counted ($added_bad)"
+fi
+added_bad=0
+added_check papi "$TMP/m" >/dev/null 2>&1
+[ $added_bad -eq 2 ] || fail "added-content check: in PAPI's mails $added_bad of 2 lines counted"
+added_bad=0
+for f in "$TOP_SRCDIR"/libpfm4-pmus/patches/head/*.patch; do
+	[ -f "$f" ] && added_check libpfm4 "$f"
+done
+for f in "$TOP_SRCDIR"/papi-components/patches/head/*.patch; do
+	[ -f "$f" ] && added_check papi "$f"
+done
+
 for project in libpfm4 papi; do
 	case $project in
 	libpfm4) tarball=$LIBPFM4_TARBALL ;;
@@ -57,6 +129,7 @@ for project in libpfm4 papi; do
 	"1-fix 2-port 3-startup " | "0-backport 1-fix 2-port 3-startup ") ;;
 	*) fail "$project: series $dirs, expected [0-backport] 1-fix 2-port 3-startup" ;;
 	esac
+	added_check "$project" "$TMP/$project"/*/*.patch
 	for dir in "$TMP/$project"/*; do
 		n=0
 		for mail in "$dir"/*.patch; do
@@ -85,6 +158,7 @@ for holder in 'Jane Doe <jane@example.org>' "A & B | C/D <x@y>" ''; do
 	[ "$got" = "Copyright (c) 2026 ${holder:-$COPYRIGHT_HOLDER_DEFAULT}" ] ||
 		fail "overlay_substitute with holder '$holder' gives '$got'"
 done
+[ $added_bad -eq 0 ] || fail "$added_bad added line(s) of the mails name this repository, its files or checks, or a placeholder author (above)"
 
 # Refusals, with a copy of the scripts and a libpfm4 overlay of our own.
 fake_checkout
@@ -148,6 +222,15 @@ grep -q '^Subject: \[PATCH\] Say hello in the README$' "$mail" || fail "fake ser
 grep -q '^+++ b/lib/pfmlib_new.c$' "$mail" || fail "fake series: the new file is not in its patch's mail"
 grep -q '^+/\* generated from data \*/$' "$mail" || fail "fake series: the generated file is not in its patch's mail"
 [ ! -d "$TMP/series-out/1-fix" ] || fail "fake series: an empty fix series was written"
+# The added-content check on a real mail: clean, then a new file naming a
+# script of ours is caught, with its path in the upstream tree.
+[ -z "$(added_problems "$mail")" ] || fail "fake series: added-content check: $(added_problems "$mail")"
+echo "/* regenerate with scripts/gen-x */" >>"$o/lib/pfmlib_new.c"
+make_series
+mail=$(ls "$TMP/series-out/2-port"/*.patch)
+added_problems "$mail" | grep -qx 'lib/pfmlib_new.c: /\* regenerate with scripts/gen-x \*/' ||
+	fail "fake series: a new file naming scripts/ not caught: $(added_problems "$mail")"
+echo "/* new */" >"$o/lib/pfmlib_new.c"
 
 # A patch that only adds new files (a preset section, say) is its description
 # alone: its mail carries them. One that adds nothing either is refused.

@@ -10,7 +10,7 @@
  * A set now starts with entries for the component's counters (at least
  * PAPI_EVENTSET_FIRST_SLOTS), and _papi_hwi_add_event() grows the arrays,
  * doubling them, before an event that needs more, up to num_mpx_cntrs,
- * where the limits of adding an event are checked as before.  The
+ * where the limits of adding an event are checked.  The
  * entries in use keep their contents and their index; NativeInfoArray's
  * ni_bits point into the new NativeBits.  Nothing else keeps a pointer
  * into these arrays across the growth: the framework indexes them anew,

@@ -13,7 +13,7 @@ int _papi_hwi_eventset_first_slots( int cidx );
 
 /* Room for slots events and native events in ESI's EventInfoArray,    */
 /* NativeInfoArray, NativeBits, hw_start and sw_stop (at most the      */
-/* component's num_mpx_cntrs: the callers check that limit as before).  */
+/* component's num_mpx_cntrs: the callers check that limit).            */
 /* Entries in use keep their contents; pointers into the arrays taken  */
 /* before the call are stale after it.  PAPI_OK or PAPI_ENOMEM.         */
 int _papi_hwi_eventset_reserve( EventSetInfo_t *ESI, int slots );

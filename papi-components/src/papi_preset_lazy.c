@@ -1,44 +1,44 @@
 /*
  * File:    papi_preset_lazy.c
  *
- * PAPI_library_init() used to resolve every preset of the CPU's section
- * through the component (each native event of each preset allocated and
- * encoded by libpfm4): 85% of the instructions of PAPI_library_init() on a
- * Cortex-A72 (2.8 M of 3.3 M), whether the program uses presets or not.
- * The load is recorded here and done the first time anything needs the
- * presets: adding, querying, enumerating or describing a preset, looking a
- * preset name or code up, or reading a component's number of presets.  The
- * table loaded, and the code loading it, are the same; a program that only
- * uses native events never pays for it.  This holds for the compiled-in
- * table and for a table named by PAPI_CSV_EVENT_FILE alike.
+ * Resolving every preset of the CPU's section (each native event of
+ * each preset allocated and encoded by libpfm4) is most of the work of
+ * PAPI_library_init(), whether the program uses presets or not.  The
+ * load is recorded here and done the first time anything needs the
+ * presets: adding, querying, enumerating or describing a preset,
+ * looking a preset name or code up, or reading a component's number of
+ * presets.  The table loaded, and the code loading it, are the same; a
+ * program that only uses native events never pays for it.  This holds
+ * for the compiled-in table and for a table named by
+ * PAPI_CSV_EVENT_FILE alike.
  *
- * The choice this makes: the messages of a table with errors (a bad line, a
- * native event this libpfm4 or PMU does not have, a bad formula) come at
- * that first use, once, instead of in PAPI_library_init(); they are the
- * messages 7.0.0 and 7.2.0 print at init, printed as PAPIERROR prints them then
- * (PAPI_VERBOSE, or an error level set with PAPI_set_debug() by then), and
- * the presets they concern are unavailable (PAPI_ENOEVNT).  What 7.0.0 and 7.2.0
- * turn into an error of PAPI_library_init() stays there: a table file
- * that cannot be opened is loaded, and fails, at init (the perf_event
- * component is then disabled, "Error loading preset events").  The file is
- * read at first use: a relative PAPI_CSV_EVENT_FILE is then looked up from
- * the working directory of that moment.  With PAPI_USER_EVENTS_FILE the
- * presets and user events load at init, as before: user event names are
- * looked up where the presets are not loaded first.
+ * The choice this makes: the messages of a table with errors (a bad
+ * line, a native event this libpfm4 or PMU does not have, a bad
+ * formula) come at that first use, once, instead of in
+ * PAPI_library_init(), printed as PAPIERROR prints them then
+ * (PAPI_VERBOSE, or an error level set with PAPI_set_debug() by then),
+ * and the presets they concern are unavailable (PAPI_ENOEVNT).  An
+ * error of PAPI_library_init() stays one: a table file that cannot be
+ * opened is loaded, and fails, at init (the perf_event component is
+ * then disabled, "Error loading preset events").  The file is read at
+ * first use: a relative PAPI_CSV_EVENT_FILE is then looked up from the
+ * working directory of that moment.  With PAPI_USER_EVENTS_FILE the
+ * presets and user events load at init: user event names are looked up
+ * where the presets are not loaded first.
  *
  * Only a program without threads defers the load past its first use.
- * The load writes every preset term into PAPI's native event table and
- * the component's (which grows, moving its entries), and other threads
- * read those tables without a lock whenever they add, name or set up a
- * native event: a first preset use in one thread while another adds
- * native events were data races (ctests/test_papi_presets_race.c).  A
- * program with threads calls PAPI_thread_init() before its threads use
- * PAPI (PAPI's locks work only from then on), and PAPI_thread_init()
- * loads the presets, in the thread that calls it, as PAPI_library_init()
- * did in 7.2.0: every write of the load is done before another thread can
- * read the tables.  A program that uses PAPI from several threads without
- * PAPI_thread_init() has no locks at all: its threads race on the native
- * tables in 7.2.0 as soon as two of them add events PAPI has not seen.
+ * The load writes every preset term into PAPI's native event table
+ * and the component's (which grows, moving its entries), and other
+ * threads read those tables without a lock whenever they add, name
+ * or set up a native event: a first preset use in one thread would
+ * race with another thread's adds of native events.  A program with
+ * threads calls PAPI_thread_init() before its threads use PAPI
+ * (PAPI's locks work only from then on), and PAPI_thread_init()
+ * loads the presets, in the thread that calls it: every write of the
+ * load is done before another thread can read the tables.  A program
+ * that uses PAPI from several threads without PAPI_thread_init() has
+ * no locks at all: its threads race on the native tables anyway as
+ * soon as two of them add events PAPI has not seen.
  */
 
 #include <pthread.h>
@@ -56,7 +56,7 @@ static char *lazy_pmu;
 static int lazy_type, lazy_cidx;
 /*
  * Set in the thread running the load: the load itself reaches calls that
- * ensure the presets (upstream's _papi_hwi_native_name_to_code() asks
+ * ensure the presets (_papi_hwi_native_name_to_code() asks
  * PAPI_get_component_info() through PAPI_get_component_index()), and these
  * must not wait for the lock their own thread holds.
  */

@@ -11,7 +11,7 @@
 /* Called by _papi_load_preset_table(): returns 1 if the load of the       */
 /* presets of pmu_str was recorded to be done on first use, 0 if it must  */
 /* be done now: the preset table cannot be opened (table_readable 0: the  */
-/* load fails at init, as before), or PAPI_USER_EVENTS_FILE names a file   */
+/* load fails at init), or PAPI_USER_EVENTS_FILE names a file            */
 /* (user events load at init, with the presets).                           */
 int _papi_preset_defer( const char *pmu_str, int pmu_type, int cidx,
 			int table_readable );

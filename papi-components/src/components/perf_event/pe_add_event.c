@@ -2,9 +2,9 @@
  * File:    pe_add_event.c
  *
  * PAPI_add_event() hands the component the whole event set again, one
- * event longer, and the perf_event component of PAPI 7.0.0 and 7.2.0
- * closes every event and opens them all again: adding the n-th event cost n-1 close() and n
- * perf_event_open() calls, besides the scheduability check.
+ * event longer, and a full reopen closes every event and opens them all
+ * again: adding the n-th event costs n-1 close() and n perf_event_open()
+ * calls, besides the schedulability check.
  *
  * When the set is one group (not multiplexed: every event is a member of
  * event 0's group), no event samples, every event is open and the set is
@@ -14,7 +14,7 @@
  * Then only the new event is opened into the group, and the group is
  * checked as after a full reopen.  Anything else (an event set option
  * changed since the open, a failure of the new open) takes the full
- * reopen, as before.
+ * reopen.
  *
  * The check itself (enable, disable and read the group) is left out for a
  * group whose events are all software events: the kernel always

@@ -3,10 +3,10 @@
  *
  * The perf_event component needs a "default" core PMU: its events need no
  * PMU prefix, its counter count is the component's, and its name selects
- * the preset table.  PAPI used to disable the whole component when
- * libpfm4 found no model-specific core PMU (an unknown RISC-V core, a
- * virtual machine without a PMU), so not even software events could be
- * counted.  Instead, fall back to a generic PMU: libpfm4's architected
+ * the preset table.  Where libpfm4 finds no model-specific core PMU (an
+ * unknown RISC-V core, a virtual machine without a PMU), rather than
+ * disabling the whole component, software events included, fall back to
+ * a generic PMU: libpfm4's architected
  * core PMU for the architecture if present, else its generic perf events
  * (PERF_COUNT_HW_* and PERF_COUNT_SW_*), which the kernel maps to whatever
  * the hardware has.

@@ -7,10 +7,10 @@
  * event for its own PMU (perf type of that PMU), which counts only while the
  * thread runs on that PMU's CPUs.
  *
- * PAPI 7.2.0 disabled the perf_event component when it found more than one
- * core PMU ("too many default PMUs").  Here the first core PMU (libpfm4's
+ * The component counts with every core PMU.  The first one (libpfm4's
  * order) stays the default one (its events need no PMU prefix, its name
- * selects the preset table's section) and the others are kept in a list:
+ * selects the preset table's section); the others, "too many default
+ * PMUs" otherwise, are kept in a list:
  *   - the presets become the sum of every core type's definition
  *     (papi_preset_hybrid.c), so that they count wherever the thread runs;
  *   - an event set whose events lie on several PMUs is opened as one perf

@@ -154,6 +154,7 @@ _pe_uncovered_init( PAPI_component_info_t *info )
 	struct dirent *d;
 	DIR *dir;
 	int i, j, n = 0, type;
+	size_t len;
 
 	num_kernel_core_pmus = 0;
 	any_uncovered = 0;
@@ -212,13 +213,16 @@ _pe_uncovered_init( PAPI_component_info_t *info )
 		name_uncovered( names[i], lists[i] );
 	}
 	if ( any_uncovered ) {
+		/* after a reason set before, if any */
+		len = info->partially_disabled ?
+			strlen( info->partially_disabled_reason ) : 0;
 		info->partially_disabled = 1;
-		snprintf( info->partially_disabled_reason,
-			  sizeof ( info->partially_disabled_reason ),
-			  "libpfm4 has no event table for the core PMU %s: "
+		snprintf( info->partially_disabled_reason + len,
+			  sizeof ( info->partially_disabled_reason ) - len,
+			  "%slibpfm4 has no event table for the core PMU %s: "
 			  "core events count only on one other CPU "
 			  "(PAPI_CPU_ATTACH), never for a thread",
-			  uncovered_text );
+			  len ? "; " : "", uncovered_text );
 		SUBDBG( "uncovered core PMUs: %s\n", uncovered_text );
 	}
 }
@@ -259,17 +263,14 @@ _pe_uncovered_check( const pe_control_t *ctl )
 		if ( cpu >= 0 && !cpu_uncovered( cpu ) ) {
 			continue;
 		}
-		/* Said whatever the error level (PAPI_QUIET by default): */
-		/* the error code alone cannot say which CPUs are missed  */
+		/* the CPUs missed are also in the component's reason */
 		if ( __sync_lock_test_and_set( &warned, 1 ) == 0 ) {
-			fprintf( stderr, "PAPI Error: perf_event: libpfm4 has no "
-				 "event table for the core PMU %s: a count of a "
-				 "thread's core events would miss its time there, "
-				 "so it is refused; count one other CPU instead "
-				 "(PAPI_CPU_ATTACH)\n", uncovered_text );
+			PAPIERROR( "perf_event: libpfm4 has no event table for "
+				   "the core PMU %s: a count of a thread's core "
+				   "events would miss its time there, so it is "
+				   "refused; count one other CPU instead "
+				   "(PAPI_CPU_ATTACH)", uncovered_text );
 		}
-		PAPIERROR( "perf_event: event %d would miss the CPUs of %s",
-			   i, uncovered_text );
 		return PAPI_ECNFLCT;
 	}
 	return PAPI_OK;

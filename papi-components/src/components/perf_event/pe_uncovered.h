@@ -16,11 +16,11 @@
 /* Find the kernel's core PMUs (those whose sysfs directory has a "cpus"  */
 /* file) that none of libpfm4's present core PMUs opens its events on; if */
 /* there are such, mark the component partially disabled, naming them    */
-/* and their CPUs                                                          */
+/* and their CPUs (after any reason given before)                          */
 void _pe_uncovered_init( PAPI_component_info_t *info );
 
 #ifdef _PE_UNCOVERED_CONTROL
-/* PAPI_OK, or PAPI_ECNFLCT (with a message, once per process) if an     */
+/* PAPI_OK, or PAPI_ECNFLCT (with PAPIERROR once per process) if an     */
 /* event of ctl would count on a core PMU but miss the uncovered CPUs:   */
 /* a count of a thread, or of one of those CPUs                           */
 int _pe_uncovered_check( const pe_control_t *ctl );
