@@ -37,6 +37,11 @@
  * - the present PMUs are found once per libpfm4 initialization
  *   (papi_libpfm4_pmus.c): the same PMUs as a scan of every id, and the
  *   perf_event components list the same PMU names;
+ * - the hardware info each component sees in its init (its init_component
+ *   wrapped, component_init_hw.c) is what PAPI_get_hardware_info() gives
+ *   after PAPI_library_init(): the CPU counts are read at init (PAPI's
+ *   powercap component takes its sockets there), the memory hierarchy at
+ *   the first PAPI_get_hardware_info() (PAPI 0022);
  * - the executable and shared-library information filled on first use by
  *   one thread at a time (8 threads in a child process, an fopen()
  *   wrapper watching the reads of /proc/PID/maps);
@@ -88,6 +93,7 @@ pid_t _pe_user_read_self_tid(void);
 #include "linux-perf-access.h"
 #include "papi_libpfm4_pmus.h"
 #include "run_in_child.h"
+#include "component_init_hw.h"
 #include "threads_at_once.h"
 #include "open_hook.h"
 
@@ -1916,7 +1922,7 @@ test_name_prefix_fills_buffer(void **state)
 /* ---- small /proc and /sys files ------------------------------------ */
 
 static int paranoid_opens;	/* open()s of perf_event_paranoid */
-static int topology_cache_opens;	/* open()s of CPU count and cache files */
+static int cache_opens;	/* open()s of the CPUs' cache files */
 static int software_pmu_opens;	/* open()s in the kernel's software PMUs' dirs */
 static int pmu_type_opens;	/* open()s of a sysfs PMU's type file */
 static int getuid_calls;
@@ -1939,9 +1945,9 @@ open_hook(const char *path, char *buf, size_t size)
 		return fake_nmi_watchdog;
 	if (path && !strcmp(path, "/proc/sys/kernel/perf_event_paranoid"))
 		paranoid_opens++;
-	if (path && !strncmp(path, "/sys/devices/system/", 20) &&
-	    !strstr(path, "/cpufreq/") && !strstr(path, "/of_node/"))
-		topology_cache_opens++;
+	if (path && !strncmp(path, "/sys/devices/system/cpu/", 24) &&
+	    strstr(path, "/cache/"))
+		cache_opens++;
 	if (path && !strncmp(path, "/sys/bus/event_source/devices/", 30)) {
 		const char *pmu = path + 30;
 		static const char *const software[] = {
@@ -1974,10 +1980,8 @@ tmpfile_with(const char *name, const char *content, size_t len)
 	return path;
 }
 
-static int topology_access;	/* access() of cpuN / nodeN (wrapper below) */
-
-/* On this machine: the lists give what the directory loops gave, with */
-/* no access() per CPU or node.                                         */
+/* On this machine: the lists (linux-sysfile.c) give what the directory */
+/* loops give, and the hardware info counts the directories.            */
 static int
 count_dirs(const char *fmt)
 {
@@ -2003,9 +2007,7 @@ test_cpu_node_counts_as_directories(void **state)
 	assert_int_equal(_linux_sysfile_list_prefix("/sys/devices/system/cpu/present"), cpus);
 	if (access("/sys/devices/system/node/online", F_OK) == 0)
 		assert_int_equal(_linux_sysfile_list_prefix("/sys/devices/system/node/online"), nodes);
-	topology_access = 0;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
-	assert_int_equal(topology_access, 0);
 	hw = PAPI_get_hardware_info();
 	assert_non_null(hw);
 	assert_int_equal(hw->totalcpus, cpus);
@@ -2014,9 +2016,9 @@ test_cpu_node_counts_as_directories(void **state)
 	PAPI_shutdown();
 }
 
-/* PAPI 0022: the CPU counts and the memory hierarchy are read on first */
-/* use (no file of theirs opened by PAPI_library_init()), and what       */
-/* PAPI_get_hardware_info() returns is what an eager read gives.         */
+/* PAPI 0022: the memory hierarchy is read on first use (no cache file    */
+/* opened by PAPI_library_init()), and what PAPI_get_hardware_info()     */
+/* returns is what an eager read gives.                                  */
 extern int _papi_hwi_hw_info_pending;
 int _linux_get_memory_info(PAPI_hw_info_t *hwinfo, int cpu_type);
 
@@ -2028,14 +2030,17 @@ test_hw_info_on_first_use(void **state)
 	int cpus = count_dirs("/sys/devices/system/cpu/cpu%d");
 
 	(void)state;
-	topology_cache_opens = 0;
+	cache_opens = 0;
 	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
 	assert_int_equal(_papi_hwi_hw_info_pending, 1);
-	assert_int_equal(topology_cache_opens, 0);
+	assert_int_equal(cache_opens, 0);
 	hw = PAPI_get_hardware_info();
 	assert_non_null(hw);
 	assert_int_equal(_papi_hwi_hw_info_pending, 0);
-	assert_true(topology_cache_opens > 0);
+#if !defined(__x86_64__) && !defined(__i386__)
+	/* x86 takes its caches from cpuid, the others from sysfs */
+	assert_true(cache_opens > 0);
+#endif
 	assert_int_equal(hw->totalcpus, cpus);
 	assert_true(hw->ncpu > 0 && hw->nnodes >= 0);
 	/* the same hardware info, the hierarchy read again eagerly */
@@ -2052,6 +2057,47 @@ test_hw_info_on_first_use(void **state)
 	assert_int_equal(_papi_hwi_hw_info_pending, 1);
 	assert_true(PAPI_get_opt(PAPI_MAX_CPUS, NULL) > 0);
 	assert_int_equal(_papi_hwi_hw_info_pending, 0);
+	PAPI_shutdown();
+}
+
+/* What each component reads of the hardware info in its init is what    */
+/* PAPI_get_hardware_info() gives after PAPI_library_init(): PAPI's       */
+/* powercap component takes its socket count there (0: no events).        */
+static void
+test_hw_info_seen_by_component_init(void **state)
+{
+	const PAPI_hw_info_t *hw, *c;
+	int n, i, seen = 0;
+
+	(void)state;
+	n = component_init_hw_hook();
+	assert_int_equal(PAPI_library_init(PAPI_VER_CURRENT), PAPI_VER_CURRENT);
+	component_init_hw_unhook();
+	hw = PAPI_get_hardware_info();
+	assert_non_null(hw);
+	assert_true(hw->totalcpus > 0);
+	for (i = 0; i < n; i++) {
+		c = component_init_hw(i);
+		if (c == NULL)
+			continue;
+		seen++;
+		printf("  %s's init saw %d CPUs, %d socket(s)\n",
+		       PAPI_get_component_info(i)->name, c->totalcpus, c->sockets);
+		assert_int_equal(c->totalcpus, hw->totalcpus);
+		assert_int_equal(c->ncpu, hw->ncpu);
+		assert_int_equal(c->threads, hw->threads);
+		assert_int_equal(c->cores, hw->cores);
+		assert_int_equal(c->sockets, hw->sockets);
+		assert_int_equal(c->nnodes, hw->nnodes);
+		assert_int_equal(c->vendor, hw->vendor);
+		assert_int_equal(c->model, hw->model);
+		assert_string_equal(c->model_string, hw->model_string);
+		assert_int_equal(c->cpu_max_mhz, hw->cpu_max_mhz);
+		assert_int_equal(c->cpu_min_mhz, hw->cpu_min_mhz);
+	}
+	assert_true(seen > 0);
+	printf("  PAPI_get_hardware_info(): %d CPUs, %d socket(s), %d core(s), %d thread(s)\n",
+	       hw->totalcpus, hw->sockets, hw->cores, hw->threads);
 	PAPI_shutdown();
 }
 
@@ -2217,9 +2263,6 @@ access(const char *path, int mode)
 		paranoid_access++;
 	if (!strncmp(path, "/sys/devices/cpu/events", 23))
 		events_access++;
-	if (!strncmp(path, "/sys/devices/system/cpu/cpu", 27) ||
-	    !strncmp(path, "/sys/devices/system/node/node", 29))
-		topology_access++;
 	if (!real_access)
 		real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
 	return real_access(path, mode);
@@ -2658,6 +2701,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_shutdown_keeps_program_timer),
 		cmocka_unit_test(test_sysfile_reads),
 		cmocka_unit_test(test_hw_info_on_first_use),
+		cmocka_unit_test(test_hw_info_seen_by_component_init),
 		cmocka_unit_test(test_no_exclude_guest_probe),
 		cmocka_unit_test(test_cpu_node_counts_as_directories),
 		cmocka_unit_test(test_paranoid_read_once_per_init),

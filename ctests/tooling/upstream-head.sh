@@ -12,8 +12,14 @@
 #                  build (aarch64, riscv64) and its own tests/validate passes;
 #   papi-host      PAPI's head with our series builds for this machine
 #                  against libpfm4's head with ours (library, PAPI's ctests),
-#                  and a program calling PAPI_library_init() and then
-#                  PAPI_query_event(PAPI_TOT_CYC) runs with it;
+#                  with the components of PAPI's CI that need no vendor
+#                  library (PAPI_CI_COMPONENTS), and a program calling
+#                  PAPI_library_init() and then PAPI_query_event(PAPI_TOT_CYC)
+#                  runs with it; papi_component_avail lists those
+#                  components active that this machine can have (perf_event:
+#                  perf_event_paranoid 2 or less; powercap: an Intel CPU
+#                  with a readable intel-rapl package zone; coretemp: a
+#                  hwmon input);
 #   papi-ARCH-bundled  PAPI's head with our series cross-built for ARCH
 #                  (aarch64, riscv64) the way PAPI builds by default and
 #                  Spack's papi does: with the libpfm4 in its own tree
@@ -53,6 +59,10 @@ head_tree() {
 }
 
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
+# PAPI's CI builds these (.github/workflows: papi_framework's comprehensive
+# set without the components needing a vendor library, and the individual
+# component workflows, example's included)
+PAPI_CI_COMPONENTS="powercap coretemp net appio io stealtime sde example"
 case $step in
 series-libpfm4) head_tree libpfm4 "$TMP/pfm" ;;
 series-papi) head_tree papi "$TMP/papi" ;;
@@ -84,9 +94,10 @@ papi-host)
 	head_tree papi "$TMP/papi"
 	pfminc=$TMP/pfm-stage/usr/include pfmlib=$TMP/pfm-stage/usr/lib
 	must_build "PAPI head + ours, host: configure" env -C "$TMP/papi/src" ./configure \
-		--with-perf-events --with-components= --with-tests=ctests \
+		--with-perf-events --with-components="$PAPI_CI_COMPONENTS" --with-tests=ctests \
 		--with-pfm-incdir="$pfminc" --with-pfm-libdir="$pfmlib" LDFLAGS="-Wl,-rpath-link,$pfmlib"
-	must_build "PAPI head + ours, host: library and ctests" make -C "$TMP/papi/src" $JOBS
+	must_build "PAPI head + ours, host: library, utilities and ctests ($PAPI_CI_COMPONENTS)" \
+		make -C "$TMP/papi/src" $JOBS
 	# init, then the first preset use (the start-up series loads the
 	# presets there): it must come back, available or not
 	cat >"$TMP/init.c" <<'PROG'
@@ -109,6 +120,40 @@ PROG
 	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
 		fail "PAPI_library_init() or the first preset use fails (or hangs: exit 124) with PAPI's head + ours"
 	[ -x "$TMP/papi/src/ctests/zero" ] || fail "PAPI's ctests were not built"
+	# the components active, as PAPI's CI reads them
+	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/papi/src/utils/papi_component_avail" >"$TMP/avail" ||
+		fail "papi_component_avail fails with PAPI's head + ours: $(tail -3 "$TMP/avail")"
+	active=$(grep -A1000 'Active components' "$TMP/avail" | awk '/Name: / { print $2 }' | tr '\n' ' ')
+	# each active component and its native events
+	grep -A1000 'Active components' "$TMP/avail" |
+		awk '/Name: / { n = $2 } /Native: / { sub(",", "", $2); printf "%s(%s) ", n, $2 } END { print "" }' >"$TMP/natives"
+	echo "active components (native events): $(cat "$TMP/natives")"
+	expect="net appio io stealtime sde example"
+	if [ "$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 3)" -le 2 ]; then
+		expect="perf_event $expect"
+	else
+		echo "perf_event: not expected active here (perf_event_paranoid above 2)"
+	fi
+	if grep -q '^vendor_id.*GenuineIntel' /proc/cpuinfo && [ -r /sys/class/powercap/intel-rapl:0/name ]; then
+		expect="$expect powercap"
+		# it takes its zones from the socket count: none without it
+		grep -q 'powercap([1-9]' "$TMP/natives" ||
+			fail "powercap has no events with PAPI's head + ours (the hardware info's sockets at its init?)"
+	else
+		echo "powercap: not expected active here (no Intel CPU with a readable intel-rapl:0)"
+	fi
+	if ls /sys/class/hwmon/hwmon*/*_input >/dev/null 2>&1; then
+		expect="$expect coretemp"
+	else
+		echo "coretemp: not expected active here (no hwmon input)"
+	fi
+	for c in $expect; do
+		case " $active " in
+		*" $c "*) ;;
+		*) sed -n "/Name: *$c /,/^\$/p" "$TMP/avail" | head -5
+			fail "component $c is not active with PAPI's head + ours (it should be on this machine)" ;;
+		esac
+	done
 	echo "PAPI head + ours: ctests built ($(ls "$TMP/papi/src/ctests" | grep -c -v '\.'))" ;;
 papi-aarch64-bundled | papi-riscv64-bundled)
 	arch=${step#papi-}
