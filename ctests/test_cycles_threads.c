@@ -9,7 +9,7 @@
  * thread's values must be real and monotonic.
  *
  * On this host the timer is clock_gettime() scaled to cycles: the same
- * publication as with the architected timer of AArch64 and RISC-V.
+ * publication as with the architected timer of RISC-V.
  */
 #include <stdarg.h>
 #include <stddef.h>
