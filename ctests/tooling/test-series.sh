@@ -98,7 +98,7 @@ for text in "papi-riscv-arm" "/* made by scripts/gen-x */" "(ctests/test_papi.c)
 done
 # a known-open line is listed, not counted, and only in libpfm4's mails
 printf '%s\n' "Subject" "" "Text." "--- a/lib/a.c" "+++ b/lib/a.c" "@@ -1 +1,2 @@" "-old" \
-	"+ * Copyright (c) 2026 The papi-riscv-arm contributors" "+ * see scripts/x" >"$TMP/m"
+	"+ * Copyright (c) 2026 The libpfm4 RISC-V and Arm port contributors" "+ * see scripts/x" >"$TMP/m"
 if [ -n "$LIBPFM4_ADDED_KNOWN_OPEN" ]; then
 	added_bad=0
 	added_check libpfm4 "$TMP/m" >"$TMP/kout" 2>/dev/null
