@@ -103,21 +103,6 @@ papi_configure() {
 	}
 }
 papi_configure "upstream's head"
-cat >"$TMP/init.c" <<'PROG'
-#include "papi.h"
-#include <stdio.h>
-int main(void)
-{
-	int v = PAPI_library_init(PAPI_VER_CURRENT);
-
-	printf("PAPI_library_init: %d (PAPI_VER_CURRENT %d)\n", v, PAPI_VER_CURRENT);
-	if (v != PAPI_VER_CURRENT)
-		return 1;
-	v = PAPI_query_event(PAPI_TOT_CYC);
-	printf("PAPI_query_event(PAPI_TOT_CYC): %s\n", PAPI_strerror(v));
-	return 0;
-}
-PROG
 # verdict TEST: PAPI's verdict of ctests/TEST in the tree as built now
 verdict() {
 	(cd "$TMP/papi/src/ctests" && LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib TESTS_QUIET=1 \
@@ -144,7 +129,7 @@ for s in $(ls "$TMP/sub-papi"); do
 		}
 		n=$((n + 1))
 	done
-	"${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$TMP/init.c" -L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm ||
+	"${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$(dirname "$0")/papi_init.c" -L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm ||
 		fail "PAPI: $s: a program calling PAPI_library_init() does not link"
 	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
 		fail "PAPI: $s: PAPI_library_init() or the first preset query fails"

@@ -98,24 +98,8 @@ papi-host)
 		--with-pfm-incdir="$pfminc" --with-pfm-libdir="$pfmlib" LDFLAGS="-Wl,-rpath-link,$pfmlib"
 	must_build "PAPI head + ours, host: library, utilities and ctests ($PAPI_CI_COMPONENTS)" \
 		make -C "$TMP/papi/src" $JOBS
-	# init, then the first preset use (the start-up series loads the
-	# presets there): it must come back, available or not
-	cat >"$TMP/init.c" <<'PROG'
-#include "papi.h"
-#include <stdio.h>
-int main(void)
-{
-	int v = PAPI_library_init(PAPI_VER_CURRENT);
-
-	printf("PAPI_library_init: %d (PAPI_VER_CURRENT %d)\n", v, PAPI_VER_CURRENT);
-	if (v != PAPI_VER_CURRENT)
-		return 1;
-	v = PAPI_query_event(PAPI_TOT_CYC);
-	printf("PAPI_query_event(PAPI_TOT_CYC): %s\n", PAPI_strerror(v));
-	return 0;
-}
-PROG
-	must_build "a program calling PAPI_library_init()" "${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$TMP/init.c" \
+	# init, then the first preset use (papi_init.c)
+	must_build "a program calling PAPI_library_init()" "${CC:-gcc}" -I"$TMP/papi/src" -o "$TMP/init" "$(dirname "$0")/papi_init.c" \
 		-L"$TMP/papi/src" -lpapi -L"$pfmlib" -lpfm
 	LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib timeout 120 "$TMP/init" ||
 		fail "PAPI_library_init() or the first preset use fails (or hangs: exit 124) with PAPI's head + ours"
