@@ -31,12 +31,14 @@
 #   submissions-PROJECT  make-submissions: without PATCH_AUTHOR, with a
 #                  placeholder, or without COPYRIGHT_HOLDER, it refuses,
 #                  naming it; with them, the new files name the holder and it writes
-#                  at most 5 libpfm4 / 15 PAPI submissions whose mails carry
+#                  at most 5 libpfm4 / 15 PAPI submissions to send (each
+#                  definition without a Held: line, in its own folder; the
+#                  held ones under held/, not counted) whose mails carry
 #                  that author and Signed-off-by, no Depends-on line their own
 #                  submission satisfies, a complete text (cover letter; PAPI:
 #                  pull-request.md's sections), and, applied in sending order
-#                  to the head with patch -p1 and no fuzz, give exactly the
-#                  tree of the head's series.
+#                  to the head with patch -p1 and no fuzz, the held ones
+#                  last, give exactly the tree of the head's series.
 # The fix mails standing alone on the head: fixes-alone.sh with
 # SERIES_BASE=head (FIX_PROJECTS: which projects).
 . "$(dirname "$0")/lib.sh"
@@ -160,7 +162,10 @@ papi-aarch64-bundled | papi-riscv64-bundled)
 		fail "PAPI head + ours with its bundled libpfm4 + ours ($arch): the presets are not the sections' (above)" ;;
 submissions-libpfm4 | submissions-papi)
 	project=${step#submissions-}
-	case $project in libpfm4) src=$pfm_head limit=5 ;; papi) src=$papi_head limit=15 ;; esac
+	case $project in
+	libpfm4) src=$pfm_head limit=5 defs=$TOP_SRCDIR/libpfm4-pmus/patches/submissions ;;
+	papi) src=$papi_head limit=15 defs=$TOP_SRCDIR/papi-components/patches/submissions ;;
+	esac
 	out=$TMP/submissions
 	(unset PATCH_AUTHOR; expect_failure 'PATCH_AUTHOR is not set' \
 		"$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out")
@@ -173,9 +178,25 @@ submissions-libpfm4 | submissions-papi)
 	holder='Test Holder Inc.'
 	COPYRIGHT_HOLDER=$holder PATCH_AUTHOR=$author "$SCRIPTS/make-submissions" "$project" "$src" "$TMP/work" "$out" ||
 		fail "$project: make-submissions fails (above)"
-	subs=$(ls "$out")
-	n=$(echo "$subs" | wc -l)
-	[ "$n" -le "$limit" ] || fail "$project: $n submissions, more than $limit"
+	# the submissions sent, in their folders, and the held ones, under held/
+	sent=$(ls "$out" | grep -vx held || true)
+	held=$(if [ -d "$out/held" ]; then ls "$out/held"; fi)
+	for def in "$defs"/[0-9][0-9]-*; do
+		s=${def##*/}
+		if grep -q '^Held: *[^ ]' "$def"; then
+			[ -d "$out/held/$s" ] || fail "$s is held (its Held: line), but make-submissions did not write it under held/"
+		else
+			[ -d "$out/$s" ] || fail "$s is to be sent, but make-submissions did not write it in its own folder"
+		fi
+	done
+	n=$(echo "$sent" | grep -c . || true)
+	nheld=$(echo "$held" | grep -c . || true)
+	[ $((n + nheld)) -eq "$(ls "$defs" | grep -c '^[0-9][0-9]-')" ] ||
+		fail "$project: $n sent and $nheld held submissions written for $(ls "$defs" | grep -c '^[0-9][0-9]-') definitions"
+	[ "$n" -le "$limit" ] || fail "$project: $n submissions to send, more than $limit"
+	echo "$project: $n submissions to send (at most $limit), $nheld held"
+	# held last in the cumulative application below
+	subs="$sent $(for h in $held; do echo "held/$h"; done)"
 	"$SCRIPTS/prepare-tree" "$project" "$src" "$TMP/sent" --pristine
 	mails=0
 	for s in $subs; do
@@ -223,7 +244,7 @@ submissions-libpfm4 | submissions-papi)
 		fail "libpfm4: no new file names the holder $holder"
 	diff -r "$TMP/sent" "$TMP/expected" >"$TMP/diff" ||
 		fail "$project: the submissions do not give the head series' tree: $(head -3 "$TMP/diff")"
-	echo "$project: $n submissions, $mails commits: the head series' tree" ;;
+	echo "$project: $n submissions to send and $nheld held, $mails commits: the head series' tree" ;;
 *) fail "no step $step" ;;
 esac
 echo ok

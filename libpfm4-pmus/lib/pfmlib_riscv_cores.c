@@ -1,6 +1,6 @@
 /*
  * pfmlib_riscv_cores.c : RISC-V cores with plain event numbers (T-Head C9xx,
- *                        StarFive Dubhe, Andes AX45, OpenHW CVA6)
+ *                        Andes AX45, OpenHW CVA6)
  *
  * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
@@ -37,18 +37,12 @@
 
 #include "events/riscv_events.h"		/* fixed counters, SBI firmware events */
 #include "events/thead_c900_events.h"		/* T-Head C906, C910, C920 */
-#include "events/starfive_dubhe80_events.h"	/* StarFive Dubhe-80, Dubhe-90 */
 #include "events/andes_ax45_events.h"		/* Andes AX45MP */
 #include "events/openhw_cva6_events.h"		/* OpenHW Group CVA6 */
 
 pfmlib_pmu_t thead_c900_support={
 	RISCV_CORE_PMU("thead_c900", "T-Head C906/C910/C920",
 		       PFM_PMU_THEAD_C900, thead_c900_pe),
-};
-
-pfmlib_pmu_t starfive_dubhe80_support={
-	RISCV_CORE_PMU("starfive_dubhe80", "StarFive Dubhe-80/Dubhe-90",
-		       PFM_PMU_STARFIVE_DUBHE80, starfive_dubhe80_pe),
 };
 
 pfmlib_pmu_t andes_ax45_support={

@@ -23,10 +23,11 @@
  *
  * Expected codes are those of the event data (Linux perf's event lists of
  * each core and the SBI firmware events), not copied from the libpfm4
- * tables, so that a wrong table entry fails here: validate_riscv_cores.h
- * holds a sample of each RISC-V core PMU's events and the number of
- * events of each PMU, made from those lists by name and code (its header
- * says which). This file adds the combinations, errors and modifiers.
+ * tables, so that a wrong table entry fails here: validate_riscv_*.h hold
+ * a sample of each RISC-V PMU's events and the number of events of each
+ * PMU, made from those lists by name and code (their headers say which),
+ * one header per group of PMUs added together. This file adds the
+ * combinations, errors and modifiers.
  */
 #include <sys/types.h>
 #include <stdio.h>
@@ -66,12 +67,12 @@ typedef struct {
 	int nevents;
 } test_nevents_t;
 
-#include "validate_riscv_cores.h"
+#include "validate_riscv_base.h"
 
 static const test_event_t riscv_test_events[]={
 	/*
 	 * a sample of every PMU's events, aliases, unit masks and
-	 * firmware events: riscv_core_test_events[] (validate_riscv_cores.h)
+	 * firmware events: the validate_riscv_*.h headers
 	 */
 	/* combinations: the union of bits of one class on one counter */
 	{ SRC_LINE,
@@ -237,44 +238,9 @@ static const test_event_t riscv_test_events[]={
 	  .name = "riscv::INSTRUCTION_COMMIT:INT_LOAD",
 	  .ret  = PFM_ERR_NOTFOUND,
 	},
-	/* each core has the events of its own Linux folder only */
-	{ SRC_LINE,
-	  .name = "sifive_p550::TRACE_STALL",
-	  .ret  = PFM_ERR_NOTFOUND,
-	},
-	{ SRC_LINE,
-	  .name = "sifive_bullet07::ITLB_MISS_STALL",
-	  .ret  = PFM_ERR_NOTFOUND,
-	},
-	{ SRC_LINE,
-	  .name = "sifive_bullet07::MICROARCHITECTURAL:DTLB_MISS_STALL",
-	  .ret  = PFM_ERR_ATTR,
-	},
-	{ SRC_LINE,
-	  .name = "sifive_p550::WATCHPOINT:WP0",
-	  .ret  = PFM_ERR_NOTFOUND,
-	},
-	/* the older U74 names are the U74's only */
-	{ SRC_LINE,
-	  .name = "sifive_p650::FP_ADDITION_RETIRED",
-	  .ret  = PFM_ERR_NOTFOUND,
-	},
-	/* cross-class combination on a newer core */
-	{ SRC_LINE,
-	  .name = "sifive_p650::MEMORY_SYSTEM:UTLB_HIT:WP1",
-	  .ret  = PFM_ERR_ATTR,
-	},
-	/* no combinations on plain-number cores */
-	{ SRC_LINE,
-	  .name = "thead_c900::INST_BRANCH:INST_JMP",
-	  .ret  = PFM_ERR_ATTR,
-	},
-	{ SRC_LINE,
-	  .name = "andes_ax45::INSTRUCTION_COMMIT:INT_LOAD",
-	  .ret  = PFM_ERR_NOTFOUND,
-	},
 };
 #define NUM_TEST_EVENTS(t) (int)(sizeof(t)/sizeof(test_event_t))
+#define NUM_NEVENTS(t) (int)(sizeof(t)/sizeof(test_nevents_t))
 
 static int
 check_test_events(FILE *fp, const test_event_t *events, int n)
@@ -396,14 +362,14 @@ check_perf_test_events(FILE *fp, const test_perf_event_t *events, int n)
  * aliases, class events, fixed counters and firmware events.
  */
 static int
-check_nevents(FILE *fp)
+check_nevents(FILE *fp, const test_nevents_t *counts, int n)
 {
 	const test_nevents_t *t;
 	pfm_pmu_info_t info;
 	pfm_pmu_t pmu;
-	int i, n = (int)(sizeof(riscv_core_nevents)/sizeof(*t)), found, errors = 0;
+	int i, found, errors = 0;
 
-	for (i = 0, t = riscv_core_nevents; i < n; i++, t++) {
+	for (i = 0, t = counts; i < n; i++, t++) {
 		found = 0;
 		pfm_for_all_pmus(pmu) {
 			memset(&info, 0, sizeof(info));
@@ -430,14 +396,14 @@ validate_arch(FILE *fp)
 {
 	int errors;
 
-	errors = check_test_events(fp, riscv_core_test_events, NUM_TEST_EVENTS(riscv_core_test_events));
-	errors += check_test_events(fp, riscv_test_events, NUM_TEST_EVENTS(riscv_test_events));
-	errors += check_nevents(fp);
+	errors = check_test_events(fp, riscv_test_events, NUM_TEST_EVENTS(riscv_test_events));
+	errors += check_test_events(fp, riscv_base_test_events, NUM_TEST_EVENTS(riscv_base_test_events));
+	errors += check_nevents(fp, riscv_base_nevents, NUM_NEVENTS(riscv_base_nevents));
 #ifdef __linux__
-	errors += check_perf_test_events(fp, riscv_core_perf_test_events,
-					 NUM_PERF_TEST_EVENTS(riscv_core_perf_test_events));
 	errors += check_perf_test_events(fp, riscv_perf_test_events,
 					 NUM_PERF_TEST_EVENTS(riscv_perf_test_events));
+	errors += check_perf_test_events(fp, riscv_base_perf_test_events,
+					 NUM_PERF_TEST_EVENTS(riscv_base_perf_test_events));
 #endif
 	return errors;
 }

@@ -1,5 +1,5 @@
 /*
- * sifive_bullet_events.h : SiFive Bullet family (U74, bullet-07, bullet-0d, P550, P650) shared event data
+ * sifive_bullet_events.h : event data the SiFive cores share
  *
  * Copyright (c) 2026 @COPYRIGHT_HOLDER@
  *
@@ -35,11 +35,11 @@
  * same name and description as an event and as a unit mask.
  *
  * References:
- *  - the bits of classes 0-2 that the U74 has: SiFive U74-MC Core Complex
- *    Manual, Hardware Performance Monitor (mhpmevent classes and event bits)
+ *  - the bits the U74 has (classes 0-2): SiFive U74-MC Core Complex Manual,
+ *    Hardware Performance Monitor (mhpmevent classes and event bits)
  *  - Linux perf's JSON event lists, tools/perf/pmu-events/arch/riscv/sifive/
- *    (cross-check of those bits; the only reference of the other bits and
- *    of classes 0x64 and 0x65; the event names are perf's)
+ *    (cross-check of those bits, and the only reference of any bit or
+ *    class the U74 lacks; the event names are perf's)
  *
  * The JSON files are GPL-2.0 in the kernel tree: only the event names and
  * codes, which perf and the hardware use, are taken from them; each
@@ -64,7 +64,7 @@
 #define SIFIVE_CLASS_WATCHPOINT	0x64
 #define SIFIVE_CLASS_COUNT	0x65
 
-/* sifive/bullet/instruction.json (every SiFive core here) */
+/* sifive/bullet/instruction.json */
 #define SIFIVE_BULLET_INSTRUCTION(X) \
 	X(EXCEPTION_TAKEN, EXCEPTION, 0, 8, "Exceptions taken (counted when the trap is taken)") \
 	X(INTEGER_LOAD_RETIRED, INT_LOAD, 0, 9, "Retired integer loads") \
@@ -85,7 +85,7 @@
 	X(FP_DIV_SQRT_RETIRED, FP_DIV_SQRT, 0, 24, "Retired floating-point divisions and square roots") \
 	X(OTHER_FP_RETIRED, FP_OTHER, 0, 25, "Retired floating-point instructions of no other kind (see the caveat of FP_MULADD_RETIRED)")
 
-/* sifive/bullet/microarch.json (U74, P550) */
+/* sifive/bullet/microarch.json */
 #define SIFIVE_BULLET_MICROARCH(X) \
 	X(ADDRESSGEN_INTERLOCK, ADDRGEN_INTERLOCK, 1, 8, "Address-generation interlocks") \
 	X(LONGLATENCY_INTERLOCK, LONGLAT_INTERLOCK, 1, 9, "Long-latency interlocks") \
@@ -99,16 +99,7 @@
 	X(INTEGER_MUL_DIV_INTERLOCK, INT_MUL_INTERLOCK, 1, 17, "Integer multiplication and division interlocks") \
 	X(FP_INTERLOCK, FP_INTERLOCK, 1, 18, "Floating-point interlocks")
 
-/* sifive/bullet-07/microarch.json adds (bullet-07, bullet-0d, P650) */
-#define SIFIVE_BULLET07_MICROARCH(X) \
-	X(TRACE_STALL, TRACE_STALL, 1, 19, "Stall cycles caused by back-pressure from the trace encoder")
-
-/* sifive/bullet-0d/microarch.json adds */
-#define SIFIVE_BULLET0D_MICROARCH(X) \
-	X(ITLB_MISS_STALL, ITLB_MISS_STALL, 1, 20, "Pipeline stall cycles on an instruction TLB miss") \
-	X(DTLB_MISS_STALL, DTLB_MISS_STALL, 1, 21, "Pipeline stall cycles on a data TLB miss")
-
-/* sifive/bullet/memory.json (U74, bullet-07, bullet-0d) */
+/* sifive/bullet/memory.json */
 #define SIFIVE_BULLET_MEMORY(X) \
 	X(ICACHE_MISS, ICACHE_MISS, 2, 8, "Instruction cache misses") \
 	X(DCACHE_MISS, DCACHE_MISS, 2, 9, "Data cache misses and memory-mapped I/O accesses") \
@@ -116,37 +107,6 @@
 	X(ITLB_MISS, ITLB_MISS, 2, 11, "Instruction TLB misses") \
 	X(DTLB_MISS, DTLB_MISS, 2, 12, "Data TLB misses") \
 	X(UTLB_MISS, UTLB_MISS, 2, 13, "Unified TLB misses")
-
-/* sifive/p550/memory.json adds (P550, and P650's memory.json) */
-#define SIFIVE_P550_MEMORY(X) \
-	X(UTLB_HIT, UTLB_HIT, 2, 14, "Unified TLB hits") \
-	X(PTE_CACHE_MISS, PTE_CACHE_MISS, 2, 15, "Page-table-entry cache misses") \
-	X(PTE_CACHE_HIT, PTE_CACHE_HIT, 2, 16, "Page-table-entry cache hits")
-
-/* sifive/p650/memory.json adds */
-#define SIFIVE_P650_MEMORY(X) \
-	X(ITLB_MULTI_HIT, ITLB_MULTI_HIT, 2, 17, "Instruction TLB multi-hits") \
-	X(DTLB_MULTI_HIT, DTLB_MULTI_HIT, 2, 18, "Data TLB multi-hits")
-
-/* sifive/bullet-07/watchpoint.json (bullet-07, bullet-0d, P650) */
-#define SIFIVE_BULLET07_WATCHPOINT(X) \
-	X(WATCHPOINT_0, WP0, 0x64, 8, "Debug watchpoint 0 hits (trigger action 8)") \
-	X(WATCHPOINT_1, WP1, 0x64, 9, "Debug watchpoint 1 hits (trigger action 8)") \
-	X(WATCHPOINT_2, WP2, 0x64, 10, "Debug watchpoint 2 hits (trigger action 8)") \
-	X(WATCHPOINT_3, WP3, 0x64, 11, "Debug watchpoint 3 hits (trigger action 8)") \
-	X(WATCHPOINT_4, WP4, 0x64, 12, "Debug watchpoint 4 hits (trigger action 8)") \
-	X(WATCHPOINT_5, WP5, 0x64, 13, "Debug watchpoint 5 hits (trigger action 8)") \
-	X(WATCHPOINT_6, WP6, 0x64, 14, "Debug watchpoint 6 hits (trigger action 8)") \
-	X(WATCHPOINT_7, WP7, 0x64, 15, "Debug watchpoint 7 hits (trigger action 8)")
-
-/*
- * sifive/bullet-07/cycle-and-instruction-count.json (bullet-07, bullet-0d,
- * P650): cycles and instructions on a programmable counter. No class event:
- * the union of the two counts nothing useful.
- */
-#define SIFIVE_BULLET07_COUNT(X) \
-	X(CORE_CLOCK_CYCLES, CYCLES, 0x65, 8, "Core clock cycles (on a programmable counter)") \
-	X(INSTRUCTIONS_RETIRED, INSTRET, 0x65, 9, "Instructions retired (on a programmable counter)")
 
 /* unit masks shared by several cores, as Linux shares the files */
 static const riscv_umask_t sifive_commit_umasks[]={
@@ -157,17 +117,8 @@ static const riscv_umask_t sifive_bullet_uarch_umasks[]={
 	SIFIVE_BULLET_MICROARCH(SIFIVE_UMASK)
 };
 
-static const riscv_umask_t sifive_bullet07_uarch_umasks[]={
-	SIFIVE_BULLET_MICROARCH(SIFIVE_UMASK)
-	SIFIVE_BULLET07_MICROARCH(SIFIVE_UMASK)
-};
-
 static const riscv_umask_t sifive_bullet_memory_umasks[]={
 	SIFIVE_BULLET_MEMORY(SIFIVE_UMASK)
-};
-
-static const riscv_umask_t sifive_watchpoint_umasks[]={
-	SIFIVE_BULLET07_WATCHPOINT(SIFIVE_UMASK)
 };
 
 /* the class events every core has, on shared unit masks */
@@ -180,8 +131,5 @@ static const riscv_umask_t sifive_watchpoint_umasks[]={
 #define SIFIVE_MEMORY_CLASS_EVENT(um) \
 	SIFIVE_CLASS_EVENT("MEMORY_SYSTEM", "Memory-system events, union of the selected ones (class 2)", \
 			   SIFIVE_CLASS_MEMORY, um)
-#define SIFIVE_WATCHPOINT_CLASS_EVENT \
-	SIFIVE_CLASS_EVENT("WATCHPOINT", "Debug watchpoint hits, union of the selected watchpoints (class 0x64)", \
-			   SIFIVE_CLASS_WATCHPOINT, sifive_watchpoint_umasks)
 
 #endif /* __SIFIVE_BULLET_EVENTS_H__ */
