@@ -194,6 +194,13 @@ submissions-libpfm4 | submissions-papi)
 	[ $((n + nheld)) -eq "$(ls "$defs" | grep -c '^[0-9][0-9]-')" ] ||
 		fail "$project: $n sent and $nheld held submissions written for $(ls "$defs" | grep -c '^[0-9][0-9]-') definitions"
 	[ "$n" -le "$limit" ] || fail "$project: $n submissions to send, more than $limit"
+	# a pull request of PAPI's is one feature of at most 14 commits
+	if [ "$project" = papi ]; then
+		for s in $sent; do
+			c=$(ls "$out/$s"/*.patch | wc -l)
+			[ "$c" -le 14 ] || fail "$s: $c commits in one pull request, more than 14"
+		done
+	fi
 	echo "$project: $n submissions to send (at most $limit), $nheld held"
 	# held last in the cumulative application below
 	subs="$sent $(for h in $held; do echo "held/$h"; done)"
