@@ -33,6 +33,12 @@ submissions() {
 		fail "$1: make-submissions fails"
 	}
 }
+# sending_order DIR: make-submissions' folders, the sent ones, then the held
+# ones (held/NN-topic): our builds carry those too
+sending_order() {
+	ls "$1" | grep -vx held
+	[ ! -d "$1/held" ] || ls "$1/held" | sed 's|^|held/|'
+}
 # mails DIR: a submission's commits, in order (not its cover letter)
 mails() {
 	ls "$1"/*.patch | grep -v '/0000-cover-letter\.patch$'
@@ -52,7 +58,7 @@ submissions libpfm4
 "$SCRIPTS/prepare-tree" libpfm4 "$pfm_head" "$TMP/pfm" --pristine
 if [ "$project" = libpfm4 ]; then
 	n=0
-	for s in $(ls "$TMP/sub-libpfm4"); do
+	for s in $(sending_order "$TMP/sub-libpfm4"); do
 		for m in $(mails "$TMP/sub-libpfm4/$s"); do
 			apply_mail "$TMP/pfm" "$m"
 			pfm_build "$TMP/pfm" || {
@@ -84,7 +90,7 @@ if [ "$project" = libpfm4 ]; then
 fi
 
 # PAPI against libpfm4's head with all our libpfm4 submissions
-for s in $(ls "$TMP/sub-libpfm4"); do
+for s in $(sending_order "$TMP/sub-libpfm4"); do
 	for m in $(mails "$TMP/sub-libpfm4/$s"); do apply_mail "$TMP/pfm" "$m"; done
 done
 pfm_build "$TMP/pfm" PREFIX=/usr install DESTDIR="$TMP/pfm-stage" || {
@@ -111,7 +117,7 @@ verdict() {
 	echo "${_v:-no verdict: $(tail -n 1 "$TMP/test.log")}"
 }
 n=0 skipped=0 failing=
-for s in $(ls "$TMP/sub-papi"); do
+for s in $(sending_order "$TMP/sub-papi"); do
 	tests=$(cat $(mails "$TMP/sub-papi/$s") | sed -n 's|^+++ b/src/ctests/\([a-z0-9_]*\)\.c$|\1|p' | sort -u)
 	for t in $tests; do
 		if [ -x "$TMP/papi/src/ctests/$t" ]; then
