@@ -190,6 +190,17 @@ EOF
 	done
 }
 
+# am_checked GITDIR MAIL...: git am the mails onto GITDIR's branch as
+# upstream's maintainers apply them, but refusing what git am only warns
+# about by default: whitespace errors in the lines a mail adds (trailing
+# whitespace, a space before a tab in the indent, blank lines added at the
+# end of a file).
+am_checked() {
+	_am_dir=$1
+	shift
+	git -C "$_am_dir" am -q --keep-cr --whitespace=error "$@"
+}
+
 # patch_description PATCHFILE: its description, what comes before the diff
 # (the first line is the subject).
 patch_description() {

@@ -3,8 +3,9 @@
 # real sections (syntax, preset names, duplicates, counters per preset: the
 # U74's 2 programmable counters, the CVA6's 6, 1 for the other RISC-V cores;
 # every native event in our libpfm4 tables, papi_avail -a / -e with each PMU
-# forced), docs/presets.md's preset table and big.LITTLE lists are the ones
-# generated from them, and each kind of check fails on a section broken for it.
+# forced, comment blocks of at most 2 lines), docs/presets.md's preset table
+# and big.LITTLE lists are the ones generated from them, and each kind of
+# check fails on a section broken for it.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
 PT=$SCRIPTS/preset-table
@@ -56,6 +57,12 @@ broken "postfix formula and events disagree" 'formula' \
 	add arm_ac72.csv 'PRESET,PAPI_L2_TCH,DERIVED_POSTFIX,N0|N1|-|N2|-|,arm_ac72::L2D_CACHE,arm_ac72::L2D_CACHE_REFILL'
 broken "mapped and UNAVAILABLE" 'both mapped and listed as UNAVAILABLE' \
 	add arm_n1.csv '# UNAVAILABLE,PAPI_TOT_INS,testing'
+# Comment blocks of at most 2 lines: UNAVAILABLE lines and bare "#" lines
+# are not part of one (the real sections have runs of UNAVAILABLE lines and
+# a 2-line block), 3 lines of rationale above a preset are refused.
+long_comment() { sed -i 's/^PRESET,PAPI_L1_DCH,/# why one\n# why two\n# why three\n&/' "$TMP/p/arm_ac72.csv"; }
+broken "comment block over 2 lines" 'arm_ac72.csv:[0-9]+: a comment block of 3 lines' \
+	long_comment
 # A section for a CPU that PAPI's own table still has one for (arm_ac57 shares
 # the A15/A57 section of PAPI 7.2.0): two sections for one CPU.
 broken "a second section for a CPU" "PAPI's papi_events.csv has 1 section\\(s\\) of its own for CPU arm_ac57" \

@@ -8,7 +8,8 @@
 # upstream's head (a fake one here), a rebased patch is taken from
 # patches/head/ and one upstream has is left out, with its new files. A patch
 # that only adds new files has no diff; one that changes nothing is refused.
-# No mail's description, and nothing the mails add, names this repository.
+# No mail's description, and nothing the mails add, names this repository;
+# no mail adds whitespace errors (git am --whitespace=error).
 . "$(dirname "$0")/lib.sh"
 . "$SCRIPTS/overlay.sh" # patch_description
 
@@ -116,6 +117,54 @@ for f in "$TOP_SRCDIR"/papi-components/patches/head/*.patch; do
 	[ -f "$f" ] && added_check papi "$f"
 done
 
+# Whitespace errors in what a mail adds (trailing whitespace, a space before
+# a tab in the indent, a blank line added at a file's end): git am warns of
+# them by default, and upstream's maintainers see the warning.
+# make-submissions applies the submissions with git am --whitespace=error
+# (am_checked); here each mail of the release series is checked the same way
+# before it is applied. ws_problem DIR MAIL: git's
+# complaint if MAIL, applied to the tree DIR, adds whitespace errors;
+# nothing otherwise (nor if it does not apply: patch says so).
+ws_problem() {
+	(cd "$1" && GIT_CEILING_DIRECTORIES=$TMP git apply --check --whitespace=error) <"$2" >"$TMP/ws" 2>&1 ||
+		! grep -q 'adds whitespace errors' "$TMP/ws" || cat "$TMP/ws"
+}
+# ...and the checks themselves, on a small git tree: a mail adding a blank
+# line at a file's end, one adding a space before a tab, and one adding a
+# line with trailing spaces are refused by both, a clean one is not;
+# plain git am takes them all (it only warns).
+mkdir -p "$TMP/ws-git"
+printf '[safe]\n\tdirectory = *\n[user]\n\tname = T\n\temail = t@example.org\n' >"$TMP/ws-gitconfig"
+ws_git() { GIT_CONFIG_GLOBAL=$TMP/ws-gitconfig GIT_CONFIG_NOSYSTEM=1 git -C "$TMP/ws-git" "$@"; }
+ws_git init -q
+printf 'int a;\n' >"$TMP/ws-git/a.c"
+ws_git add a.c
+ws_git commit -q -m base
+ws_git tag base
+for kind in clean blank-at-eof space-before-tab trailing-space; do
+	case $kind in
+	clean) printf 'int a;\nint b;\n' ;;
+	blank-at-eof) printf 'int a;\nint b;\n\n' ;;
+	space-before-tab) printf 'int a;\n  \tint b;\n' ;;
+	trailing-space) printf 'int a;\nint b;  \n' ;;
+	esac >"$TMP/ws-git/a.c"
+	ws_git commit -q -a -m "$kind"
+	ws_git format-patch -q -1 --stdout >"$TMP/ws-$kind.mail"
+	ws_git reset -q --hard base
+	ws_git am -q --keep-cr "$TMP/ws-$kind.mail" 2>/dev/null || fail "plain git am refuses the $kind mail"
+	ws_git reset -q --hard base
+	if [ $kind = clean ]; then
+		[ -z "$(ws_problem "$TMP/ws-git" "$TMP/ws-$kind.mail")" ] || fail "ws_problem: the clean mail taken for one with whitespace errors"
+		GIT_CONFIG_GLOBAL=$TMP/ws-gitconfig am_checked "$TMP/ws-git" "$TMP/ws-$kind.mail" || fail "am_checked refuses the clean mail"
+	else
+		ws_problem "$TMP/ws-git" "$TMP/ws-$kind.mail" | grep -q 'adds whitespace errors' || fail "ws_problem: the $kind mail not caught"
+		! GIT_CONFIG_GLOBAL=$TMP/ws-gitconfig am_checked "$TMP/ws-git" "$TMP/ws-$kind.mail" >/dev/null 2>&1 || fail "am_checked takes the $kind mail"
+		ws_git am --abort
+	fi
+	ws_git reset -q --hard base
+done
+
+ws_bad=0
 for project in libpfm4 papi; do
 	case $project in
 	libpfm4) tarball=$LIBPFM4_TARBALL ;;
@@ -134,6 +183,11 @@ for project in libpfm4 papi; do
 		n=0
 		for mail in "$dir"/*.patch; do
 			grep -q '^Subject: \[PATCH' "$mail" || fail "$project: ${mail#$TMP/} has no subject"
+			ws_problem "$TMP/tree" "$mail" >"$TMP/ws-out"
+			if [ -s "$TMP/ws-out" ]; then
+				sed "s|^|$project: ${mail#$TMP/}: |" "$TMP/ws-out" >&2
+				ws_bad=$((ws_bad + 1))
+			fi
 			patch -d "$TMP/tree" -p1 --batch --forward --fuzz=0 -s <"$mail" ||
 				fail "$project: ${mail#$TMP/} does not apply after the mails before it"
 			n=$((n + 1))
@@ -159,6 +213,7 @@ for holder in 'Jane Doe <jane@example.org>' "A & B | C/D <x@y>" ''; do
 		fail "overlay_substitute with holder '$holder' gives '$got'"
 done
 [ $added_bad -eq 0 ] || fail "$added_bad added line(s) of the mails name this repository, its files or checks, or a placeholder author (above)"
+[ $ws_bad -eq 0 ] || fail "$ws_bad mail(s) add whitespace errors (above; git am --whitespace=error refuses them)"
 
 # Refusals, with a copy of the scripts and a libpfm4 overlay of our own.
 fake_checkout
