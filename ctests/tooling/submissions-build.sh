@@ -22,7 +22,9 @@ pfm_head=$(cat "$UPSTREAM_HEAD_DIR/libpfm4.path")
 papi_head=$(cat "$UPSTREAM_HEAD_DIR/papi.path")
 pfm_options=$(cat "$BUILD_DIR/libpfm4.options")
 JOBS=-j2
-export PATCH_AUTHOR='Test Sender <sender@example.org>'
+# the sender and copyright holder are a person's to give (make submissions); a
+# build is the same with any: these are stand-ins
+export PATCH_AUTHOR='Test Sender <sender@example.org>' COPYRIGHT_HOLDER='Test Holder'
 echo "upstream's heads: $(cat "$UPSTREAM_HEAD_DIR/label")"
 
 # submissions PROJECT: make-submissions' folders, in sending order
