@@ -190,6 +190,22 @@ EOF
 	done
 }
 
+# A submission's definition (OVERLAY/patches/submissions/NN-topic, read by
+# make-submissions, patch-table and bench-startup): header lines, a blank
+# line, then its text.
+# submission_field FILE FIELD: a header line's value.
+submission_field() {
+	sed -n "/^\$/q; s/^$2: *//p" "$1"
+}
+# submission_patches FILE: the patches of its Patches: block, in order.
+submission_patches() {
+	awk '/^$/ { exit } /^Patches:/ { p = 1; next } p && /^[ \t]/ { print $1; next } { p = 0 }' "$1"
+}
+# submission_text FILE: what follows the header.
+submission_text() {
+	sed '1,/^$/d' "$1"
+}
+
 # am_checked GITDIR MAIL...: git am the mails onto GITDIR's branch as
 # upstream's maintainers apply them, but refusing what git am only warns
 # about by default: whitespace errors in the lines a mail adds (trailing
