@@ -111,10 +111,11 @@ papi_configure() {
 	}
 }
 papi_configure "upstream's head"
-# verdict TEST: PAPI's verdict of ctests/TEST in the tree as built now
+# verdict TEST: PAPI's verdict of ctests/TEST in the tree as built now (a
+# failing test's status is not this script's: its verdict line says it)
 verdict() {
 	(cd "$TMP/papi/src/ctests" && LD_LIBRARY_PATH=$TMP/papi/src:$pfmlib TESTS_QUIET=1 \
-		timeout 300 "./$1" TESTS_QUIET 2>&1) >"$TMP/test.log"
+		timeout 300 "./$1" TESTS_QUIET 2>&1) >"$TMP/test.log" || true
 	_v=$(grep -E '^(PASSED|FAILED|SKIPPED)' "$TMP/test.log" | tail -n 1)
 	echo "${_v:-no verdict: $(tail -n 1 "$TMP/test.log")}"
 }
