@@ -15,7 +15,8 @@
 #     generated from reference data rather than written by hand;
 #   - patches/new-files: which patch of the series adds each new file,
 #     generated ones included (for PAPI also each preset section,
-#     presets/NAME.csv, which is appended to src/papi_events.csv).
+#     presets/NAME.csv, which is appended to src/papi_events.csv, and each
+#     metric group file, metrics/NAME.csv, copied to src/utils/metrics/).
 
 # The classes, in the order their series are applied: what upstream's head
 # already has that the port needs on the release (applied there only, never
@@ -104,10 +105,12 @@ overlay_generate_file() {
 
 # overlay_add_new OVERLAY FILE DEST: adds one new file of patches/new-files
 # to the tree DEST, however it comes: a preset section (presets/NAME.csv) is
-# appended, a generated file generated, any other copied.
+# appended, a metric group file (metrics/NAME.csv) copied beside papi_metrics
+# (src/utils/metrics/), a generated file generated, any other copied.
 overlay_add_new() {
 	case $2 in
 	presets/*.csv) overlay_add_preset "$TOP_SRCDIR/$2" "$3" ;;
+	metrics/*.csv) overlay_add_file "$TOP_SRCDIR" "$2" "$3/src/utils" ;;
 	*) if overlay_generated "$1" | grep -qx "$2"; then
 		overlay_generate_file "$1" "$2" "$3"
 	else
@@ -250,7 +253,7 @@ new_files_of() {
 }
 
 # check_new_files OVERLAY PROJECT: patches/new-files gives each new file (and,
-# for PAPI, each preset section) to exactly one patch of the series, and names
+# for PAPI, each preset section and metric group file) to exactly one patch of the series, and names
 # nothing else; a patch without a diff has new files.
 check_new_files() {
 	_o=${1##*/}
@@ -259,7 +262,7 @@ check_new_files() {
 		overlay_new_files "$1"
 		overlay_generated "$1"
 		if [ "$2" = papi ]; then
-			(cd "$TOP_SRCDIR" && ls presets/*.csv 2>/dev/null) || true
+			(cd "$TOP_SRCDIR" && ls presets/*.csv metrics/*.csv 2>/dev/null) || true
 		fi
 	} | sort >"${TMPDIR:-/tmp}/overlay-files.$$"
 	awk '!/^#/ && NF { print $1 }' "$1/patches/new-files" | sort >"${TMPDIR:-/tmp}/listed-files.$$"

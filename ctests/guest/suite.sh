@@ -418,6 +418,87 @@ t_errors_papi() {
 	$CT/guest/guest_papi unknown || fail "an unknown event name is not refused"
 }
 
+# metric_def DIR PMU EVENT: DIR/PMU.csv, whose group T has one metric, ins = EVENT
+metric_def() {
+	mkdir -p $1
+	printf '%s\n' "CPU,$2" 'REF,t,"test"' 'GROUP,T,"instructions"' \
+		"METRIC,T,ins,instructions,$3,\"instructions\",t" >$1/$2.csv
+}
+
+# metrics_list FIRST-LINE WHAT: papi_metrics -l (in /tmp/ml.out) runs, its first
+# line matches FIRST-LINE (it takes WHAT), and it has an IPC group of one run
+metrics_list() {
+	m=$USR/bin/papi_metrics
+	[ -x $m ] || fail "no papi_metrics in the $arch build"
+	$m -l >/tmp/ml.out 2>&1
+	rc=$?
+	cat /tmp/ml.out
+	[ $rc -eq 0 ] || fail "papi_metrics -l fails"
+	head -n 1 /tmp/ml.out | grep -q "$1" || fail "papi_metrics -l does not take $2"
+	sed -n '/^IPC: /,/^$/p' /tmp/ml.out | grep -q 'fits one run' || fail "no IPC group that fits one run"
+}
+
+# papi_metrics (metric groups): -l lists this CPU's file ($pmu) and an IPC
+# group that fits one run; counting gives a positive IPC and keeps the
+# program's exit status; the program's threads and children are counted
+# (metrics_loop: 2 * N2 instructions in each of 3 threads and 2 children,
+# through a definition file of the test's own); a group that does not fit
+# the counters at once takes the runs -l announced; an unknown group, a
+# program that cannot start and a bad -o get one line and their status.
+t_metrics() {
+	need_papi
+	metrics_list "^papi_metrics: metrics for $pmu " "the definitions of $pmu"
+	$m -g IPC -o /tmp/m.csv -- $CT/guest/metrics_loop $N2 1 0 0
+	rc=$?
+	cat /tmp/m.csv
+	[ $rc -eq 0 ] || fail "papi_metrics -g IPC fails (status $rc)"
+	ipc=$(awk -F, '$1 == "IPC" && $2 == "IPC" { print $4 }' /tmp/m.csv)
+	awk -v v="$ipc" 'BEGIN { exit !(v + 0 > 0) }' || fail "IPC is not a positive number: '$ipc'"
+	$m -g IPC -o /tmp/m.json -- $CT/guest/metrics_loop 1000 1 0 0 2>/dev/null ||
+		fail "papi_metrics -g IPC -o FILE.json fails"
+	cat /tmp/m.json
+	grep -q '"name": "IPC", "unit": "instructions/cycle", "expression": ' /tmp/m.json ||
+		fail "the JSON output has no IPC metric"
+	$m -g IPC -- $CT/guest/metrics_loop 1000 1 0 7 2>/dev/null
+	[ $? -eq 7 ] || fail "papi_metrics does not exit with the program's status (7)"
+	metric_def /tmp/mdefs $pmu $ins_event
+	want=$((2 * N2 * 5))
+	PAPI_METRICS_DIR=/tmp/mdefs $m -g T -o /tmp/mt.csv -- $CT/guest/metrics_loop $N2 3 2 0 ||
+		fail "counting metrics_loop with 3 threads and 2 children fails"
+	cat /tmp/mt.csv
+	ins=$(awk -F, '$2 == "ins" { printf "%d", $4 }' /tmp/mt.csv)
+	echo "instructions: $ins, the loops alone: $want"
+	[ "${ins:-0}" -ge $want ] || fail "$ins instructions: the threads' and children's loops ($want) are not all counted"
+	[ "$ins" -le $((want + want / 5 + 5000000)) ] || fail "$ins instructions: far more than the loops ($want)"
+	# the group of most runs -l announces
+	g=$(awk '/^[A-Z_]+: / { g = $1 } /needs [0-9]+ runs/ { print substr(g, 1, length(g) - 1), $2 }' /tmp/ml.out |
+		sort -k2 -n | tail -n 1)
+	if [ -n "$g" ]; then
+		set -- $g
+		$m -g $1 -- $CT/guest/metrics_loop 1000 1 0 0 2>/tmp/mg.err
+		rc=$?
+		cat /tmp/mg.err
+		[ $rc -eq 0 ] || fail "papi_metrics -g $1 fails"
+		grep -q "; $2 runs of the program" /tmp/mg.err || fail "group $1: not the $2 runs -l announced"
+	else
+		echo "no group of $pmu needs more than one run here"
+	fi
+	$m -g NO_SUCH_GROUP -- true 2>/tmp/me.err
+	rc=$?
+	cat /tmp/me.err
+	[ $rc -eq 2 ] && grep -q "no group NO_SUCH_GROUP on $pmu; groups: IPC" /tmp/me.err ||
+		fail "an unknown group is not refused with the list of groups"
+	$m -g IPC -- /no/such/program 2>/tmp/me.err
+	rc=$?
+	cat /tmp/me.err
+	[ $rc -eq 127 ] && grep -q 'cannot run /no/such/program: No such file or directory' /tmp/me.err ||
+		fail "a program that cannot start is not reported (status 127)"
+	$m -g IPC -o /tmp/out.txt -- true 2>/tmp/me.err
+	rc=$?
+	cat /tmp/me.err
+	[ $rc -eq 2 ] && grep -q 'must end in .json or .csv' /tmp/me.err || fail "-o FILE.txt is not refused"
+}
+
 # Kernel tracepoints (perf::SUBSYSTEM:NAME) through libpfm4 and PAPI, as
 # libpfm4 4.13.0 listed them, where configure --enable-perf-tracepoints asked
 # for them (CONFIG_PFMLIB_NOTRACEPOINT=n), or absent, the default
@@ -744,6 +825,31 @@ hybrid_count() {
 # QEMU's instruction counter includes the others' instructions)
 in_bounds() { awk -v c="$1" -v n=$N1 -v s=$user_slack 'BEGIN { exit !(c >= 2 * n && c <= 2 * n * (1 + s / 100)) }'; }
 field() { awk -v e="$1" -v f="$2" '$1 == "event" && $2 == e { for (i = 3; i < NF; i++) if ($i == f) print $(i + 1) }' /tmp/hybrid.out; }
+
+# papi_metrics on two core types: -l takes both files and offers only what
+# both define alike (IPC is INST_RETIRED / CPU_CYCLES on each); counting, each
+# event is counted on both types and summed: metrics_loop's 4 threads pinned
+# to CPUs 0-3 (2 on each type) through a definition of the test's own.
+t_hybrid_metrics() {
+	need_papi
+	hybrid_cpuinfo
+	export LIBPFM_PROC_CPUINFO=/tmp/cpuinfo.hybrid
+	metrics_list '^papi_metrics: metrics for arm_ac53 (.*) + arm_ac72 (.*): only what every core type defines alike' \
+		"both core types' definitions"
+	for p in arm_ac53 arm_ac72; do
+		metric_def /tmp/mdefs-h $p INST_RETIRED
+	done
+	PAPI_METRICS_DIR=/tmp/mdefs-h $m -g T -o /tmp/mh.csv -- $CT/guest/metrics_loop $N1 4 0 0 pin 2>/tmp/mh.err ||
+		{ cat /tmp/mh.err; fail "counting metrics_loop on both core types fails"; }
+	cat /tmp/mh.err /tmp/mh.csv
+	for p in arm_ac53 arm_ac72; do
+		c=$(sed -n "s/.*counted together: .*$p::INST_RETIRED \([0-9]*\).*/\1/p" /tmp/mh.err)
+		echo "$p: ${c:-none}"
+		[ "${c:-0}" -ge $((2 * N1 * 2)) ] || fail "$p did not count its 2 threads' loops ($((2 * N1 * 2)))"
+	done
+	ins=$(awk -F, '$2 == "ins" { printf "%d", $4 }' /tmp/mh.csv)
+	[ "${ins:-0}" -ge $((2 * N1 * 4)) ] || fail "the sum ($ins) is not the 4 loops' $((2 * N1 * 4))"
+}
 
 t_hybrid_pmus() {
 	for p in armv8_cortex_a53 armv8_cortex_a72; do

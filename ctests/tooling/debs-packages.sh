@@ -42,7 +42,9 @@ has libpapi-dev "/usr/lib/$triplet/libpapi.so"
 has libpapi-dev "/usr/lib/$triplet/pkgconfig/papi.pc"
 has papi-tools /usr/bin/papi_avail
 has papi-tools /usr/bin/papi_component_avail
-echo "files: in /usr/lib/$triplet, /usr/include, /usr/bin"
+has papi-tools /usr/bin/papi_metrics
+has papi-tools /usr/share/papi/metrics/arm_n1.csv
+echo "files: in /usr/lib/$triplet, /usr/include, /usr/bin, /usr/share/papi/metrics"
 
 # libpapi7.2 needs our libpfm4 (the version it was built with), not any
 pfmv=$(field "$(deb_of libpfm4)" Version)

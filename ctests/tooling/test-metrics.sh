@@ -1,0 +1,71 @@
+#!/bin/sh
+# The metric groups (metrics/*.csv) and papi_metrics where nothing is counted:
+# scripts/metric-table's checks pass on the real files (papi_metrics --check's
+# syntax, a file per CPU, every standard group defined or unavailable, units,
+# REFs, each metric in one run on the CPU's programmable counters, every event
+# in libpfm4's table), docs/metrics.md's table is the one generated from
+# them, each kind of check fails on a file broken for it, and papi_metrics
+# refuses bad definitions and options with one line and status 2 before it
+# counts anything. Counting is tested in the guests (guest test "metrics").
+. "$(dirname "$0")/lib.sh"
+: "${BUILD_DIR:?set by make check: the build directory}"
+MT=$SCRIPTS/metric-table
+PM=$BUILD_DIR/host/papi/src/utils/papi_metrics
+[ -x "$PM" ] || fail "no papi_metrics in the host build ($PM)"
+
+echo "== the real files"
+"$MT" check "$TOP_SRCDIR/metrics" "$BUILD_DIR" || fail "metric-table check failed on metrics/"
+"$MT" readme "$TOP_SRCDIR/metrics" "$BUILD_DIR" "$TOP_SRCDIR/docs/metrics.md" --check ||
+	fail "docs/metrics.md's table is out of date: run make metric-readme"
+
+# broken NAME PATTERN COMMAND...: copy metrics/, let COMMAND break it, and
+# expect metric-table check to fail naming the problem (PATTERN).
+broken() {
+	name=$1 want=$2
+	shift 2
+	echo "== broken: $name"
+	rm -rf "$TMP/m" && cp -r "$TOP_SRCDIR/metrics" "$TMP/m"
+	"$@"
+	if "$MT" check "$TMP/m" "$BUILD_DIR" >"$TMP/out" 2>&1; then
+		fail "$name: metric-table check passes"
+	fi
+	grep -E -- "$want" "$TMP/out" || fail "$name: no error matching /$want/"
+}
+add() { echo "$2" >>"$TMP/m/$1"; }
+drop() { sed -i "/$2/d" "$TMP/m/$1"; }
+
+broken "U74 metric over 2 programmable counters" \
+	'needs 3 programmable counters .*sifive_u74 has 2: it cannot be counted in one run' \
+	add sifive_u74.csv 'METRIC,MIX,three,%,(INSTRUCTION_COMMIT:INT_LOAD + MEMORY_SYSTEM:DCACHE_MISS) / MICROARCHITECTURAL:DCACHE_BUSY,"x",manual'
+broken "event not in libpfm4's table" "arm_ac72::NO_SUCH_EVENT is not in libpfm4's table" \
+	add arm_ac72.csv 'METRIC,L1D,bad,%,NO_SUCH_EVENT / INST_RETIRED,"x",trm'
+broken "group neither defined nor unavailable" 'group LLC neither defined nor UNAVAILABLE' \
+	drop arm_ac72.csv '^UNAVAILABLE,LLC,'
+broken "unknown unit" 'unit "bananas" is not one of' \
+	add arm_n1.csv 'METRIC,IPC,ipc2,bananas,INST_RETIRED / CPU_CYCLES,"x",trm'
+broken "expression papi_metrics cannot parse" 'expression "INST_RETIRED / \(CPU_CYCLES": missing \)' \
+	add arm_n1.csv 'METRIC,IPC,ipc2,%,INST_RETIRED / (CPU_CYCLES,"x",trm'
+broken "metric of an undeclared group" 'METRIC x: no GROUP NOPE before it' \
+	add arm_n1.csv 'METRIC,NOPE,x,%,INST_RETIRED,"x",trm'
+broken "a CPU without a file" 'no metrics/arm_ac76.csv' rm "$TMP/m/arm_ac76.csv"
+broken "an unused REF" 'REF spare is not used' add riscv.csv 'REF,spare,"x"'
+
+echo "== docs/metrics.md out of date"
+cp "$TOP_SRCDIR/docs/metrics.md" "$TMP/metrics.md"
+sed -i 's/^| IPC | 2 |/| IPC | 3 |/' "$TMP/metrics.md"
+cmp -s "$TMP/metrics.md" "$TOP_SRCDIR/docs/metrics.md" && fail "the edit of docs/metrics.md changed nothing"
+expect_failure 'metric table is out of date' "$MT" readme "$TOP_SRCDIR/metrics" "$BUILD_DIR" "$TMP/metrics.md" --check
+
+echo "== papi_metrics: bad definitions and options"
+mkdir -p "$TMP/defs"
+printf '%s\n' 'CPU,perf,fallback,2' 'REF,r,"x"' 'GROUP,G,"x"' 'METRIC,G,m,%,A / ,"x",r' >"$TMP/defs/perf.csv"
+PAPI_METRICS_DIR=$TMP/defs expect_failure 'the metric definitions in .* have errors' "$PM" -l
+grep -q "perf.csv:4: METRIC m: expression \"A / \": unexpected end" "$TMP/err" ||
+	fail "the broken expression is not reported with its file and line"
+PAPI_METRICS_DIR=$TMP/none expect_failure 'cannot read the metric definitions in .*/none' "$PM" -l
+export PAPI_METRICS_DIR=$TOP_SRCDIR/metrics
+expect_failure 'no metric definitions for nope; there are: .*arm_n1' "$PM" -c nope -l
+expect_failure 'the file name must end in .json or .csv' "$PM" -g IPC -o x.txt -- true
+if "$PM" -g IPC 2>"$TMP/err"; then fail "-g without a program is accepted"; fi
+grep -q '^usage: ' "$TMP/err" || fail "-g without a program does not print the usage"
+echo "ok"
