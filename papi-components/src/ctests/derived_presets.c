@@ -24,6 +24,8 @@
 #define A "perf::TASK-CLOCK"
 #define B "perf::PAGE-FAULTS"
 #define C "perf::CONTEXT-SWITCHES"
+#define A4 A "," A "," A "," A
+#define C4 C "," C "," C "," C
 #define AGAIN "PAPI_DERIVED_PRESETS_RUN"
 
 /* Terms are taken as their own formula and native events, each native */
@@ -47,9 +49,9 @@ static const char *table =
 	"PRESET,PAPI_L2_TCW,DERIVED_ADD,PAPI_L3_DCA,PAPI_L3_DCA,PAPI_TOT_CYC\n"
 	"PRESET,PAPI_L1_TCR,NOT_DERIVED,PAPI_L3_DCA\n"
 	"PRESET,PAPI_L1_STM,NOT_DERIVED," A ",PAPI_L3_DCA\n"
-	"PRESET,PAPI_L2_LDM,DERIVED_ADD," A "," A "," A "," A "," A "," A "," A "," A "," A "\n"
+	"PRESET,PAPI_L2_LDM,DERIVED_ADD," A4 "," A4 "," A4 "," A "\n"
 	"PRESET,PAPI_L2_STM,DERIVED_ADD," A "," A "," A "," A "," A "," A "," A ",PAPI_L3_DCA\n"
-	"PRESET,PAPI_L1_ICH,DERIVED_ADD," C "," C "," C "," C "," C "," C "," C ",PAPI_L3_DCA\n"
+	"PRESET,PAPI_L1_ICH,DERIVED_ADD," C4 "," C4 "," C "," C "," C ",PAPI_L3_DCA\n"
 	"PRESET,PAPI_L1_DCM,DERIVED_INFIX,N0-N1-N0," A "," B "\n"
 	"PRESET,PAPI_L1_LDM,DERIVED_INFIX,N0/N1*N0," A "," B "\n";
 
@@ -84,11 +86,12 @@ static const struct derived_case cases[] = {
 	{ "PAPI_L2_TCW", "N0|N1|-|N0|N1|-|+|N0|+|", { A, B } },
 	{ "PAPI_L1_TCR", "N0|N1|-|", { A, B } },	/* NOT_DERIVED of a derived term */
 	{ "PAPI_L1_STM", NULL, { NULL } },	/* NOT_DERIVED with two terms */
-	{ "PAPI_L2_LDM", NULL, { NULL } },	/* nine native events */
+	/* a derived event holds PAPI_EVENTS_IN_DERIVED_EVENT native events, at most PAPI_MAX_INFO_TERMS (12) */
+	{ "PAPI_L2_LDM", NULL, { NULL } },	/* thirteen native events */
 	/* seven native events and a term of two, one of them there already */
 	{ "PAPI_L2_STM", "N0|N1|+|N2|+|N3|+|N4|+|N5|+|N6|+|N0|N7|-|+|",
 	  { A, A, A, A, A, A, A, B } },
-	{ "PAPI_L1_ICH", NULL, { NULL } },	/* seven and a term of two new ones */
+	{ "PAPI_L1_ICH", NULL, { NULL } },	/* eleven and a term of two new ones */
 	{ "PAPI_L1_DCM", "N0|N1|-|N0|-|", { A, B } },	/* (A - B) - A */
 	{ "PAPI_L1_LDM", "N0|N1|/|N0|*|", { A, B } },	/* (A / B) * A */
 	{ "UE_RAW", NULL, { NULL } },	/* "N0N1": tokens that run together */
