@@ -442,7 +442,9 @@ metrics_list() {
 # group that fits one run; counting gives a positive IPC and keeps the
 # program's exit status; the program's threads and children are counted
 # (metrics_loop: 2 * N2 instructions in each of 3 threads and 2 children,
-# through a definition file of the test's own); a group that does not fit
+# through a definition file of the test's own); -o under MPI writes a file
+# per rank; --regions counts metrics_regions' two regions, each its own loop,
+# and report DIR gives the same again; a group that does not fit
 # the counters at once takes the runs -l announced; an unknown group, a
 # program that cannot start and a bad -o get one line and their status.
 t_metrics() {
@@ -470,6 +472,23 @@ t_metrics() {
 	echo "instructions: $ins, the loops alone: $want"
 	[ "${ins:-0}" -ge $want ] || fail "$ins instructions: the threads' and children's loops ($want) are not all counted"
 	[ "$ins" -le $((want + want / 5 + 5000000)) ] || fail "$ins instructions: far more than the loops ($want)"
+	# under MPI, -o writes one file per rank
+	OMPI_COMM_WORLD_RANK=3 $m -g IPC -o /tmp/mpi.json -- true 2>/dev/null
+	[ -s /tmp/mpi.rank3.json ] || fail "-o under an MPI rank (OMPI_COMM_WORLD_RANK=3) did not write FILE.rank3.json"
+	# regions: the high-level API counts metrics_regions' two loops, 2 * N2
+	# and 4 * N2 instructions, in their regions
+	PAPI_METRICS_DIR=/tmp/mdefs $m -g T --regions -d /tmp/mr -o /tmp/mr.csv -- $CT/guest/metrics_regions $N2 ||
+		fail "papi_metrics --regions fails"
+	cat /tmp/mr.csv
+	for r in "loop 1" "loop2 2"; do
+		set -- $r
+		ins=$(awk -F, -v r=$1 '$3 == r && $5 == "ins" { printf "%d", $7 }' /tmp/mr.csv)
+		want=$((2 * N2 * $2))
+		[ "${ins:-0}" -ge $want ] && [ "$ins" -le $((want + want / 20 + 100000)) ] ||
+			fail "region $1: ${ins:-no} instructions, not its loop's $want"
+	done
+	PAPI_METRICS_DIR=/tmp/mdefs $m report -o /tmp/mr2.csv /tmp/mr >/dev/null || fail "papi_metrics report fails"
+	cmp /tmp/mr.csv /tmp/mr2.csv || fail "papi_metrics report DIR does not give what --regions printed"
 	# the group of most runs -l announces
 	g=$(awk '/^[A-Z_]+: / { g = $1 } /needs [0-9]+ runs/ { print substr(g, 1, length(g) - 1), $2 }' /tmp/ml.out |
 		sort -k2 -n | tail -n 1)

@@ -6,7 +6,9 @@
 # in libpfm4's table), docs/metrics.md's table is the one generated from
 # them, each kind of check fails on a file broken for it, and papi_metrics
 # refuses bad definitions and options with one line and status 2 before it
-# counts anything. Counting is tested in the guests (guest test "metrics").
+# counts anything; papi_metrics report computes two MPI ranks' region metrics
+# (values worked out by hand from the fixture), across ranks too, and plots
+# one. Counting is tested in the guests (guest test "metrics").
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
 MT=$SCRIPTS/metric-table
@@ -55,6 +57,25 @@ cp "$TOP_SRCDIR/docs/metrics.md" "$TMP/metrics.md"
 sed -i 's/^| IPC | 2 |/| IPC | 3 |/' "$TMP/metrics.md"
 cmp -s "$TMP/metrics.md" "$TOP_SRCDIR/docs/metrics.md" && fail "the edit of docs/metrics.md changed nothing"
 expect_failure 'metric table is out of date' "$MT" readme "$TOP_SRCDIR/metrics" "$BUILD_DIR" "$TMP/metrics.md" --check
+
+echo "== papi_metrics report: two MPI ranks' regions (ctests/fixtures/metrics/hl-2ranks)"
+# rank 0: compute 2000 instructions / 1000 cycles, io 100 / 400; rank 1:
+# compute 2500 / 1000 (an instant event's region_value) and 3500 / 1000 on
+# threads 0 and 1 (3 ms and 2.5 ms), io 50 / 0 on thread 1
+PAPI_METRICS_DIR=$TOP_SRCDIR/metrics "$PM" report -g IPC -o "$TMP/r.csv" -p "IPC=$TMP/ipc.png" \
+	"$TOP_SRCDIR/ctests/fixtures/metrics/hl-2ranks" >"$TMP/r.out" || fail "papi_metrics report fails"
+cat "$TMP/r.out" "$TMP/r.csv"
+for want in '0,0,compute,IPC,IPC,instructions/cycle,2,,,' '0,0,io,IPC,IPC,instructions/cycle,0.25,,,' \
+	'1,0,compute,IPC,IPC,instructions/cycle,2.5,,,' '1,1,compute,IPC,IPC,instructions/cycle,3.5,,,' \
+	'1,1,io,IPC,IPC,instructions/cycle,,,,' 'all,all,compute,IPC,IPC,instructions/cycle,2.5,2,3,1' \
+	'all,all,io,IPC,IPC,instructions/cycle,0.25,0.25,0.25,0'; do
+	grep -qx "$want" "$TMP/r.csv" || fail "report: no line $want"
+done
+grep -q '^  region compute (slowest: rank 1, 0.003000 s):$' "$TMP/r.out" || fail "report: the slowest rank of compute is not rank 1 (3 ms)"
+grep -q 'IPC .*0.25 / 0.25 / 0.25 instructions/cycle (not every rank)' "$TMP/r.out" ||
+	fail "report: io's IPC, undefined on rank 1, is not marked as not from every rank"
+[ "$(head -c 4 "$TMP/ipc.png" | tail -c 3)" = PNG ] || fail "report -p did not write a PNG"
+PAPI_METRICS_DIR=$TOP_SRCDIR/metrics expect_failure 'no rank_N.json of PAPI.s high-level API in' "$PM" report "$TMP"
 
 echo "== papi_metrics: bad definitions and options"
 mkdir -p "$TMP/defs"

@@ -17,6 +17,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <papi.h>
@@ -1021,40 +1023,73 @@ static void list_groups(void)
 static char **program;
 
 /*
- * Runs the program once, counting pass p's events in it and every thread and
- * child it starts (PAPI_attach + PAPI_INHERIT, enabled before its exec).
- * Returns the program's wait status; the counts go to p->counts[run].
+ * Forks argv's process, which waits for a byte on the pipe gate (if given:
+ * its read end, then its write end), then runs argv (PATH searched) with
+ * the terminal's signals back to their defaults; *report is a pipe's read
+ * end on which it writes errno if it cannot (exec_error()).
  */
-static int run_once(struct pass *p, int run)
+static pid_t spawn(char **argv, const int *gate, int *report)
 {
-	int gate[2], report[2], es, ret, status, i, err = 0;
-	PAPI_option_t opt;
-	const char *step;
+	int fd[2], err;
 	pid_t pid;
-	char c = 0;
+	char c;
 
-	if (pipe2(gate, O_CLOEXEC) || pipe2(report, O_CLOEXEC))
+	if (pipe2(fd, O_CLOEXEC))
 		die("pipe: %s", strerror(errno));
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
 		die("fork: %s", strerror(errno));
 	if (pid == 0) {
-		/* wait until the counters are on, then become the program */
-		close(gate[1]);
-		close(report[0]);
-		if (read(gate[0], &c, 1) != 1)
-			_exit(126);
+		close(fd[0]);
+		if (gate) {
+			close(gate[1]);
+			if (read(gate[0], &c, 1) != 1)
+				_exit(126);
+		}
 		signal(SIGINT, SIG_DFL);
 		signal(SIGQUIT, SIG_DFL);
-		execvp(program[0], program);
+		execvp(argv[0], argv);
 		err = errno;
-		if (write(report[1], &err, sizeof(err)) < 0)
+		if (write(fd[1], &err, sizeof(err)) < 0)
 			_exit(127);
 		_exit(127);
 	}
+	close(fd[1]);
+	*report = fd[0];
+	return pid;
+}
+
+/* After spawn(): 0 once the process runs argv, else why it could not (the process reaped). */
+static int exec_error(pid_t pid, int report)
+{
+	int err = 0;
+
+	if (read(report, &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	close(report);
+	if (err)
+		waitpid(pid, NULL, 0);
+	return err;
+}
+
+/*
+ * Runs the program once, counting pass p's events in it and every thread and
+ * child it starts (PAPI_attach + PAPI_INHERIT, enabled before its exec).
+ * Returns the program's wait status; the counts go to p->counts[run].
+ */
+static int run_once(struct pass *p, int run)
+{
+	int gate[2], report, es, ret, status, i, err;
+	PAPI_option_t opt;
+	const char *step;
+	pid_t pid;
+	char c = 0;
+
+	if (pipe2(gate, O_CLOEXEC))
+		die("pipe: %s", strerror(errno));
+	pid = spawn(program, gate, &report);
 	close(gate[0]);
-	close(report[1]);
 	es = new_eventset();
 	step = "PAPI_attach";
 	if ((ret = PAPI_attach(es, pid)) == PAPI_ENOEVNT)
@@ -1082,12 +1117,10 @@ static int run_once(struct pass *p, int run)
 	if (write(gate[1], &c, 1) != 1)
 		die("cannot start the program: %s", strerror(errno));
 	close(gate[1]);
-	if (read(report[0], &err, sizeof(err)) == sizeof(err)) {
-		waitpid(pid, NULL, 0);
+	if ((err = exec_error(pid, report))) {
 		fprintf(stderr, "%s: cannot run %s: %s\n", prog, program[0], strerror(err));
 		exit(127);
 	}
-	close(report[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die("waitpid: %s", strerror(errno));
@@ -1430,22 +1463,748 @@ static void report_csv(FILE *out, struct cgroup **sel, int nsel)
 		}
 }
 
+/*
+ * ---- the high-level API's output (papi_hl_output/rank_N.json) ----
+ *
+ * A small JSON reader: objects, arrays, strings and bare values (numbers,
+ * true, false, null), kept as a tree; the high-level API writes every count
+ * as a string, an instant event as an object with its "region_value".
+ */
+
+enum jtype { J_OBJ, J_ARR, J_STR, J_BARE };
+
+struct json {
+	enum jtype type;
+	char *key;              /* in an object */
+	char *text;             /* J_STR, J_BARE */
+	struct json *kids;      /* J_OBJ, J_ARR: first child */
+	struct json *next;
+};
+
+struct jparser {
+	const char *s;
+	const char *err;
+};
+
+static void json_free(struct json *j)
+{
+	while (j) {
+		struct json *next = j->next;
+
+		json_free(j->kids);
+		free(j->key);
+		free(j->text);
+		free(j);
+		j = next;
+	}
+}
+
+static void jskip(struct jparser *p)
+{
+	while (*p->s == ' ' || *p->s == '\t' || *p->s == '\n' || *p->s == '\r')
+		p->s++;
+}
+
+static char *jstring(struct jparser *p)
+{
+	size_t n = 0, cap = 64;
+	char *out = xcalloc(cap, 1);
+
+	p->s++;         /* the opening quote */
+	while (*p->s && *p->s != '"') {
+		char c = *p->s++;
+
+		if (c == '\\') {
+			c = *p->s++;
+			switch (c) {
+			case 'n': c = '\n'; break;
+			case 't': c = '\t'; break;
+			case 'u': c = '?'; p->s += strlen(p->s) >= 4 ? 4 : strlen(p->s); break;
+			case 0: p->err = "unterminated string"; return out;
+			default: break; /* \" \\ \/ */
+			}
+		}
+		if (n + 2 > cap) {
+			cap *= 2;
+			out = realloc(out, cap);
+			if (!out)
+				die("out of memory");
+		}
+		out[n++] = c;
+		out[n] = 0;
+	}
+	if (*p->s != '"')
+		p->err = "unterminated string";
+	else
+		p->s++;
+	return out;
+}
+
+static struct json *jvalue(struct jparser *p, int depth)
+{
+	struct json *j = xcalloc(1, sizeof(*j)), **tail = &j->kids;
+	char close;
+
+	jskip(p);
+	if (depth > 32) {
+		p->err = "nested too deeply";
+		return j;
+	}
+	if (*p->s == '"') {
+		j->type = J_STR;
+		j->text = jstring(p);
+		return j;
+	}
+	if (*p->s != '{' && *p->s != '[') {
+		const char *start = p->s;
+
+		while (*p->s && !strchr(",}] \t\r\n", *p->s))
+			p->s++;
+		if (p->s == start)
+			p->err = *p->s ? "unexpected character" : "unexpected end";
+		j->type = J_BARE;
+		j->text = strndup(start, p->s - start);
+		return j;
+	}
+	j->type = *p->s == '{' ? J_OBJ : J_ARR;
+	close = *p->s == '{' ? '}' : ']';
+	p->s++;
+	jskip(p);
+	if (*p->s == close) {
+		p->s++;
+		return j;
+	}
+	while (!p->err) {
+		char *key = NULL;
+		struct json *kid;
+
+		jskip(p);
+		if (j->type == J_OBJ) {
+			if (*p->s != '"') {
+				p->err = "a key expected";
+				break;
+			}
+			key = jstring(p);
+			jskip(p);
+			if (*p->s != ':') {
+				free(key);
+				p->err = "':' expected";
+				break;
+			}
+			p->s++;
+		}
+		kid = jvalue(p, depth + 1);
+		kid->key = key;
+		*tail = kid;
+		tail = &kid->next;
+		jskip(p);
+		if (*p->s == ',') {
+			p->s++;
+			continue;
+		}
+		if (*p->s == close) {
+			p->s++;
+			break;
+		}
+		if (!p->err)
+			p->err = "',' or a closing bracket expected";
+	}
+	return j;
+}
+
+/* The JSON document in path, or NULL with *err saying why. */
+static struct json *json_read(const char *path, const char **err)
+{
+	FILE *f = fopen(path, "r");
+	struct jparser p = { NULL, NULL };
+	struct json *j;
+	char *text = NULL;
+	size_t len = 0;
+
+	if (!f) {
+		*err = strerror(errno);
+		return NULL;
+	}
+	if (getdelim(&text, &len, 0, f) < 0) {
+		fclose(f);
+		free(text);
+		*err = "empty file";
+		return NULL;
+	}
+	fclose(f);
+	p.s = text;
+	j = jvalue(&p, 0);
+	jskip(&p);
+	if (!p.err && *p.s)
+		p.err = "text after the document";
+	free(text);
+	if (p.err) {
+		json_free(j);
+		*err = p.err;
+		return NULL;
+	}
+	return j;
+}
+
+static struct json *json_get(const struct json *j, const char *key)
+{
+	struct json *k;
+
+	if (!j || j->type != J_OBJ)
+		return NULL;
+	for (k = j->kids; k; k = k->next)
+		if (k->key && !strcmp(k->key, key))
+			return k;
+	return NULL;
+}
+
+/* A count as the high-level API writes it: "123", or {"region_value":"123", ...}; 0 if absent. */
+static int json_count(const struct json *j, long long *v)
+{
+	if (j && j->type == J_OBJ)
+		j = json_get(j, "region_value");
+	if (!j || (j->type != J_STR && j->type != J_BARE) || !j->text[0])
+		return 0;
+	*v = strtoll(j->text, NULL, 10);
+	return 1;
+}
+
+/*
+ * ---- regions: what the high-level API counted, per rank, thread and region ----
+ */
+
+struct region {
+	int rank, thread;
+	char *name;
+	int set;                /* the run (set of events counted together) it comes from */
+	char **events;
+	long long *counts;
+	int nevents;
+};
+
+static struct region *regions;
+static int nregions;
+
+static long long *region_count(const struct region *r, const char *event)
+{
+	int i;
+
+	for (i = 0; i < r->nevents; i++)
+		if (!strcmp(r->events[i], event))
+			return &r->counts[i];
+	return NULL;
+}
+
+/* The region of (rank, thread, name, set), created if new. */
+static struct region *region_of(int rank, int thread, const char *name, int set)
+{
+	int i;
+
+	for (i = 0; i < nregions; i++) {
+		struct region *r = &regions[i];
+
+		if (r->rank == rank && r->thread == thread && r->set == set && !strcmp(r->name, name))
+			return r;
+	}
+	regions = realloc(regions, (nregions + 1) * sizeof(*regions));
+	if (!regions)
+		die("out of memory");
+	memset(&regions[nregions], 0, sizeof(*regions));
+	regions[nregions].rank = rank;
+	regions[nregions].thread = thread;
+	regions[nregions].set = set;
+	regions[nregions].name = xstrdup(name);
+	return &regions[nregions++];
+}
+
+/* Adds the regions of one rank_N.json (a run of one set of events) to regions[]. */
+static void read_rank_file(const char *path, int rank, int set)
+{
+	const char *err = NULL;
+	struct json *doc = json_read(path, &err), *threads, *t;
+
+	if (!doc)
+		die("cannot read %s: %s", path, err);
+	threads = json_get(doc, "threads");
+	if (!threads || threads->type != J_OBJ)
+		die("%s: no \"threads\" object: not the high-level API's output", path);
+	for (t = threads->kids; t; t = t->next) {
+		struct json *rs = json_get(t, "regions"), *rj;
+
+		for (rj = rs ? rs->kids : NULL; rj; rj = rj->next) {
+			struct json *name = json_get(rj, "name"), *v;
+			struct region *r;
+
+			if (!name || name->type != J_STR)
+				die("%s: thread %s: a region without a name", path, t->key);
+			r = region_of(rank, atoi(t->key), name->text, set);
+			for (v = rj->kids; v; v = v->next) {
+				long long c;
+
+				if (!strcmp(v->key, "name") || !strcmp(v->key, "parent_region_id") ||
+				    region_count(r, v->key) || !json_count(v, &c))
+					continue;
+				r->events = realloc(r->events, (r->nevents + 1) * sizeof(*r->events));
+				r->counts = realloc(r->counts, (r->nevents + 1) * sizeof(*r->counts));
+				if (!r->events || !r->counts)
+					die("out of memory");
+				r->events[r->nevents] = xstrdup(v->key);
+				r->counts[r->nevents++] = c;
+			}
+		}
+	}
+	json_free(doc);
+}
+
+/* Reads every rank_N.json of dir, counted in run set. Returns how many. */
+static int read_hl_dir(const char *dir, int set)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	if (!dp)
+		return 0;
+	while ((de = readdir(dp))) {
+		char *path;
+		int rank;
+
+		if (sscanf(de->d_name, "rank_%d.json", &rank) != 1)
+			continue;
+		if (asprintf(&path, "%s/%s", dir, de->d_name) < 0)
+			die("out of memory");
+		read_rank_file(path, rank, set);
+		free(path);
+		n++;
+	}
+	closedir(dp);
+	return n;
+}
+
+/*
+ * The high-level API's output under dir: dir itself, dir/papi_hl_output, or
+ * dir/set-N/papi_hl_output (papi_metrics --regions: one per set of events
+ * counted together), merged region by region.
+ */
+static void read_regions(const char *dir)
+{
+	char *sub;
+	int n = read_hl_dir(dir, 0), k;
+
+	if (asprintf(&sub, "%s/papi_hl_output", dir) < 0)
+		die("out of memory");
+	n += read_hl_dir(sub, 0);
+	free(sub);
+	for (k = 1; k <= MAX_PASSES; k++) {
+		if (asprintf(&sub, "%s/set-%d/papi_hl_output", dir, k) < 0)
+			die("out of memory");
+		n += read_hl_dir(sub, k);
+		free(sub);
+	}
+	if (!n)
+		die("no rank_N.json of PAPI's high-level API in %s, %s/papi_hl_output or %s/set-N/papi_hl_output",
+		    dir, dir, dir);
+	if (!nregions)
+		die("%s: the high-level API's output has no region", dir);
+}
+/*
+ * A term's count in a region of one rank (of thread, or of all its threads
+ * where thread is -1) in run set; 0 if that run did not count it there.
+ */
+static int region_term(const struct cmetric *cm, int term, int rank, int thread, const char *name, int set,
+                       double *v)
+{
+	int i, k, found = 0;
+
+	*v = 0;
+	for (k = 0; k < MAX_TYPES && cm->events[term][k]; k++) {
+		int counted = 0;
+
+		for (i = 0; i < nregions; i++) {
+			const struct region *r = &regions[i];
+			const long long *c;
+
+			if (r->rank != rank || r->set != set || strcmp(r->name, name) || (thread >= 0 && r->thread != thread))
+				continue;
+			if ((c = region_count(r, cm->events[term][k]))) {
+				*v += (double)*c;
+				counted = 1;
+			}
+		}
+		found += counted;
+	}
+	return found > 0;
+}
+
+/*
+ * cm in a region of one rank (thread, or -1: all threads), from the first
+ * run that counted all its events there: 1 and *v (NAN: a divisor counted
+ * 0), or 0 if no run did.
+ */
+static int region_metric(const struct cmetric *cm, int rank, int thread, const char *name, double *v)
+{
+	int set, j;
+
+	for (set = 0; set <= MAX_PASSES; set++) {
+		double term[MAX_TERMS];
+
+		for (j = 0; j < cm->m->e.nterms; j++)
+			if (!region_term(cm, j, rank, thread, name, set, &term[j]))
+				break;
+		if (j == cm->m->e.nterms) {
+			*v = eval_expr(&cm->m->e, term);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The region's wall-clock time in one rank (the longest of its threads), in seconds; NAN if not written. */
+static double region_seconds(int rank, const char *name)
+{
+	double t = NAN;
+	int i;
+
+	for (i = 0; i < nregions; i++) {
+		const long long *c;
+
+		if (regions[i].rank == rank && !strcmp(regions[i].name, name) &&
+		    (c = region_count(&regions[i], "real_time_nsec")) && (isnan(t) || *c / 1e9 > t))
+			t = *c / 1e9;
+	}
+	return t;
+}
+
+/* Picks the definitions whose metrics the regions' events give most of (unless -c chose). */
+static void select_types_for_regions(void)
+{
+	int best = -1, best_n = 0, i, j, k;
+
+	for (i = 0; i < nfiles; i++) {
+		int n = 0;
+
+		for (j = 0; j < files[i]->nmetrics; j++) {
+			const struct metric *m = &files[i]->metrics[j];
+
+			for (k = 0; k < m->e.nterms; k++) {
+				char *ev = qualified(files[i], m->e.terms[k]);
+				int r, have = 0;
+
+				for (r = 0; r < nregions && !have; r++)
+					have = region_count(&regions[r], ev) != NULL;
+				free(ev);
+				if (!have)
+					break;
+			}
+			n += k == m->e.nterms;
+		}
+		if (n > best_n) {
+			best = i;
+			best_n = n;
+		}
+	}
+	if (best < 0)
+		die("the regions' events give no metric of any definition file (papi_metrics -g GROUP --regions sets PAPI_EVENTS)");
+	types[0] = files[best];
+	ntypes = 1;
+}
+
+/* Distinct values of regions[] in first-seen order: ranks, or region names. */
+static int distinct_ranks(int *out)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < nregions; i++) {
+		for (j = 0; j < n && out[j] != regions[i].rank; j++)
+			;
+		if (j == n)
+			out[n++] = regions[i].rank;
+	}
+	return n;
+}
+
+static int distinct_names(const char **out)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < nregions; i++) {
+		for (j = 0; j < n && strcmp(out[j], regions[i].name); j++)
+			;
+		if (j == n)
+			out[n++] = regions[i].name;
+	}
+	return n;
+}
+
+static void print_region_metrics(FILE *out, struct cgroup **sel, int nsel, int rank, int thread, const char *name)
+{
+	int i, j;
+
+	for (i = 0; i < nsel; i++)
+		for (j = 0; j < sel[i]->nmetrics; j++) {
+			const struct cmetric *cm = &sel[i]->metrics[j];
+			double v;
+
+			if (cm->why || !region_metric(cm, rank, thread, name, &v))
+				continue;
+			fprintf(out, "    %-28s ", cm->m->name);
+			if (isnan(v))
+				fputs("   undefined (a divisor counted 0)\n", out);
+			else {
+				print_value(out, v);
+				fprintf(out, " %s\n", cm->m->unit);
+			}
+		}
+}
+
+/*
+ * The metrics of every region: per rank and thread, then, with several
+ * ranks (MPI), per region across ranks (min, mean, max of each rank's
+ * threads together) with the slowest rank by the region's wall-clock time.
+ */
+static void report_regions(FILE *out, FILE *csv, struct cgroup **sel, int nsel, const char *dir)
+{
+	int *ranks = xcalloc(nregions, sizeof(int)), nranks = distinct_ranks(ranks), r, t, i, j, k;
+	const char **names = xcalloc(nregions, sizeof(char *));
+	int nnames = distinct_names(names);
+
+	print_cpu_line(out);
+	fprintf(out, "%s: %s: %d rank%s, %d region%s\n", prog, dir, nranks, nranks > 1 ? "s" : "",
+	        nnames, nnames > 1 ? "s" : "");
+	if (csv)
+		fputs("rank,thread,region,group,metric,unit,value,min,max,slowest_rank\n", csv);
+	for (r = 0; r < nranks; r++)
+		for (k = 0; k < nnames; k++)
+			for (t = 0; t < 1024; t++) {
+				int any = 0;
+
+				for (i = 0; i < nregions && !any; i++)
+					any = regions[i].rank == ranks[r] && regions[i].thread == t && !strcmp(regions[i].name, names[k]);
+				if (!any)
+					continue;
+				fprintf(out, "\n  rank %d, thread %d, region %s:\n", ranks[r], t, names[k]);
+				print_region_metrics(out, sel, nsel, ranks[r], t, names[k]);
+				for (i = 0; csv && i < nsel; i++)
+					for (j = 0; j < sel[i]->nmetrics; j++) {
+						const struct cmetric *cm = &sel[i]->metrics[j];
+						double v;
+
+						if (cm->why || !region_metric(cm, ranks[r], t, names[k], &v))
+							continue;
+						fprintf(csv, "%d,%d,", ranks[r], t);
+						csv_field(csv, names[k]);
+						fputc(',', csv);
+						csv_field(csv, sel[i]->name);
+						fprintf(csv, ",%s,", cm->m->name);
+						csv_field(csv, cm->m->unit);
+						if (isnan(v))
+							fputs(",,,,\n", csv);
+						else
+							fprintf(csv, ",%.17g,,,\n", v);
+					}
+			}
+	if (nranks > 1) {
+		fprintf(out, "\n  across the %d ranks (each rank's threads together): min / mean / max\n", nranks);
+		for (k = 0; k < nnames; k++) {
+			int slowest = -1;
+			double tmax = NAN;
+
+			for (r = 0; r < nranks; r++) {
+				double sec = region_seconds(ranks[r], names[k]);
+
+				if (!isnan(sec) && (isnan(tmax) || sec > tmax)) {
+					tmax = sec;
+					slowest = ranks[r];
+				}
+			}
+			fprintf(out, "\n  region %s", names[k]);
+			if (slowest >= 0)
+				fprintf(out, " (slowest: rank %d, %.6f s)", slowest, tmax);
+			fputs(":\n", out);
+			for (i = 0; i < nsel; i++)
+				for (j = 0; j < sel[i]->nmetrics; j++) {
+					const struct cmetric *cm = &sel[i]->metrics[j];
+					double v, lo = NAN, hi = NAN, sum = 0;
+					int n = 0;
+
+					for (r = 0; cm->why == NULL && r < nranks; r++)
+						if (region_metric(cm, ranks[r], -1, names[k], &v) && !isnan(v)) {
+							lo = n && lo < v ? lo : v;
+							hi = n && hi > v ? hi : v;
+							sum += v;
+							n++;
+						}
+					if (!n)
+						continue;
+					fprintf(out, "    %-28s %.4g / %.4g / %.4g %s%s\n", cm->m->name, lo, sum / n, hi,
+					        cm->m->unit, n < nranks ? " (not every rank)" : "");
+					if (csv) {
+						fputs("all,all,", csv);
+						csv_field(csv, names[k]);
+						fputc(',', csv);
+						csv_field(csv, sel[i]->name);
+						fprintf(csv, ",%s,", cm->m->name);
+						csv_field(csv, cm->m->unit);
+						fprintf(csv, ",%.17g,%.17g,%.17g,", sum / n, lo, hi);
+						if (slowest >= 0)
+							fprintf(csv, "%d", slowest);
+						fputc('\n', csv);
+					}
+				}
+		}
+	}
+	free(ranks);
+	free(names);
+}
+
+/* Runs argv (PATH searched) and waits; its wait status, or -1 (errno set) if it could not start. */
+static int run_and_wait(char **argv)
+{
+	int report, err, status;
+	pid_t pid = spawn(argv, NULL, &report);
+
+	if ((err = exec_error(pid, report))) {
+		errno = err;
+		return -1;
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die("waitpid: %s", strerror(errno));
+	return status;
+}
+
+/*
+ * --regions: the program runs once per set of events counted together, with
+ * PAPI_EVENTS naming them and PAPI_OUTPUT_DIRECTORY=DIR/set-N, so that its
+ * regions (PAPI_hl_region_begin/end) are counted by the high-level API; the
+ * first run's status that is not 0, else 0.
+ */
+static int run_regions(const char *dir)
+{
+	int k, i, status = 0;
+
+	if (mkdir(dir, 0777)) {
+		if (errno == EEXIST)
+			die("%s exists: give another directory with -d (papi_metrics report %s reads it)", dir, dir);
+		die("cannot create %s: %s", dir, strerror(errno));
+	}
+	for (k = 0; k < npasses; k++) {
+		char *events = xcalloc(1, 1), *outdir;
+		int st;
+
+		for (i = 0; i < passes[k].nevents; i++) {
+			char *e;
+
+			if (asprintf(&e, "%s%s%s", events, i ? "," : "", passes[k].events[i]) < 0)
+				die("out of memory");
+			free(events);
+			events = e;
+		}
+		if (asprintf(&outdir, "%s/set-%d", dir, k + 1) < 0)
+			die("out of memory");
+		setenv("PAPI_EVENTS", events, 1);
+		setenv("PAPI_OUTPUT_DIRECTORY", outdir, 1);
+		st = run_and_wait(program);
+		if (st < 0) {
+			fprintf(stderr, "%s: cannot run %s: %s\n", prog, program[0], strerror(errno));
+			exit(127);
+		}
+		if (!status)
+			status = st;
+		free(events);
+		free(outdir);
+	}
+	return status;
+}
+
+/* -p METRIC=FILE.png: a gnuplot bar chart of the metric per region (x) and rank (bars). */
+static void plot_regions(struct cgroup **sel, int nsel, const char *spec)
+{
+	const char *eq = strchr(spec, '='), *png;
+	const struct cmetric *cm = NULL;
+	int *ranks = xcalloc(nregions, sizeof(int)), nranks = distinct_ranks(ranks), r, i, j, st;
+	const char **names = xcalloc(nregions, sizeof(char *));
+	int nnames = distinct_names(names);
+	char data[] = "/tmp/papi_metrics_plot.XXXXXX", script[] = "/tmp/papi_metrics_gp.XXXXXX";
+	char *gp[] = { "gnuplot", script, NULL };
+	FILE *f;
+	int fd;
+
+	if (!eq || eq == spec || strlen(eq) < 6 || strcmp(eq + strlen(eq) - 4, ".png"))
+		die("-p %s: give METRIC=FILE.png", spec);
+	png = eq + 1;
+	for (i = 0; i < nsel && !cm; i++)
+		for (j = 0; j < sel[i]->nmetrics && !cm; j++)
+			if (!sel[i]->metrics[j].why && strlen(sel[i]->metrics[j].m->name) == (size_t)(eq - spec) &&
+			    !strncmp(sel[i]->metrics[j].m->name, spec, eq - spec))
+				cm = &sel[i]->metrics[j];
+	if (!cm)
+		die("-p %s: no such metric in the groups reported", spec);
+	if ((fd = mkstemp(data)) < 0 || !(f = fdopen(fd, "w")))
+		die("cannot write a temporary file: %s", strerror(errno));
+	fputs("region", f);
+	for (r = 0; r < nranks; r++)
+		fprintf(f, " rank_%d", ranks[r]);
+	fputc('\n', f);
+	for (i = 0; i < nnames; i++) {
+		fputc('"', f);
+		for (j = 0; names[i][j]; j++)
+			fputc(names[i][j] == '"' ? '\'' : names[i][j], f);
+		fputc('"', f);
+		for (r = 0; r < nranks; r++) {
+			double v;
+
+			if (region_metric(cm, ranks[r], -1, names[i], &v) && !isnan(v))
+				fprintf(f, " %.17g", v);
+			else
+				fputs(" ?", f);
+		}
+		fputc('\n', f);
+	}
+	fclose(f);
+	if ((fd = mkstemp(script)) < 0 || !(f = fdopen(fd, "w")))
+		die("cannot write a temporary file: %s", strerror(errno));
+	fprintf(f, "set terminal png size 1000,600 noenhanced\nset output '%s'\n", png);
+	fprintf(f, "set title '%s per region and rank'\nset ylabel '%s'\n", cm->m->name, cm->m->unit);
+	fputs("set style data histograms\nset style histogram clustered\nset style fill solid 0.8\n"
+	      "set datafile missing '?'\nset key outside\nset xtics rotate by -30\nset yrange [0:*]\n", f);
+	fprintf(f, "plot for [i=2:%d] '%s' using i:xtic(1) title columnheader(i)\n", nranks + 1, data);
+	fclose(f);
+	st = run_and_wait(gp);
+	unlink(data);
+	unlink(script);
+	if (st < 0)
+		die("cannot run gnuplot: %s (the plot needs gnuplot)", strerror(errno));
+	if (st)
+		die("gnuplot failed to write %s", png);
+	fprintf(stderr, "%s: %s written\n", prog, png);
+	free(ranks);
+	free(names);
+}
+
 /* ---- main ---- */
 
 static void usage(void)
 {
 	fprintf(stderr,
 	        "usage: %s -l [-c PMU[,PMU...]]\n"
-	        "       %s -g GROUP[,GROUP...] [-r RUNS] [-o FILE.json|FILE.csv] [-c PMU[,PMU...]] -- PROGRAM [ARGS]\n"
+	        "       %s -g GROUP[,GROUP...] [-r RUNS] [-o FILE.json|FILE.csv] [-c PMU...] -- PROGRAM [ARGS]\n"
+	        "       %s -g GROUP[,GROUP...] --regions [-d DIR] [-o FILE.csv] [-p METRIC=FILE.png] -- PROGRAM [ARGS]\n"
+	        "       %s report [-g GROUP[,GROUP...]] [-o FILE.csv] [-p METRIC=FILE.png] [-c PMU...] DIR\n"
 	        "       %s --check FILE...\n"
-	        "  -l      list this CPU's metric groups, their metrics and events, and the runs each needs\n"
-	        "  -g      count the groups in PROGRAM (and every thread and child it starts), print the metrics\n"
-	        "  -r      run each set of events RUNS times (1 to %d): median, min and max\n"
-	        "  -o      also write the results as JSON or CSV (by the file's extension)\n"
-	        "  -c      use these PMUs' definitions instead of those PAPI counts with here\n"
-	        "  --check check definition files; print what they hold, tab-separated\n"
+	        "  -l        list this CPU's metric groups, their metrics and events, and the runs each needs\n"
+	        "  -g        count the groups in PROGRAM (and every thread and child it starts), print the metrics\n"
+	        "  -r        run each set of events RUNS times (1 to %d): median, min and max\n"
+	        "  -o        also write the results as JSON or CSV (by the file's extension; under MPI,\n"
+	        "            FILE.rankN.json); for regions CSV\n"
+	        "  -c        use these PMUs' definitions instead of those PAPI counts with here\n"
+	        "  --regions count PROGRAM's regions (PAPI_hl_region_begin/end) through PAPI's high-level API,\n"
+	        "            its output in DIR (-d, default papi_metrics_regions), and print their metrics\n"
+	        "  report    the metrics of the regions in DIR (the high-level API's output, of every MPI rank)\n"
+	        "  -p        also plot METRIC per region and rank with gnuplot\n"
+	        "  --check   check definition files; print what they hold, tab-separated\n"
 	        "definitions: $PAPI_METRICS_DIR, else %s\n",
-	        prog, prog, prog, MAX_RUNS, METRICS_DIR);
+	        prog, prog, prog, prog, prog, MAX_RUNS, METRICS_DIR);
 	exit(2);
 }
 
@@ -1516,17 +2275,91 @@ static struct cgroup **select_groups(const char *list, int *nsel)
 	return sel;
 }
 
+/* -o FILE under MPI: one file per rank, FILE.rankN.EXT. */
+static const char *rank_file(const char *output)
+{
+	const char *rank = getenv("OMPI_COMM_WORLD_RANK"), *dot;
+	char *s;
+
+	if (!rank)
+		rank = getenv("PMI_RANK");
+	if (!rank || !output)
+		return output;
+	dot = strrchr(output, '.');
+	if (asprintf(&s, "%.*s.rank%s%s", (int)(dot - output), output, rank, dot) < 0)
+		die("out of memory");
+	return s;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	return s && strlen(s) > strlen(tail) && !strcmp(s + strlen(s) - strlen(tail), tail);
+}
+
+static FILE *open_output(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		die("cannot write %s: %s", path, strerror(errno));
+	return f;
+}
+
+static void close_output(FILE *f, const char *path)
+{
+	if (fclose(f))
+		die("cannot write %s: %s", path, strerror(errno));
+}
+
+static void start_papi(void)
+{
+	const PAPI_component_info_t *info;
+	int ret;
+
+	if ((ret = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
+		die("PAPI_library_init: %s", ret < 0 ? PAPI_strerror(ret) : "version mismatch");
+	perf_cid = PAPI_get_component_index("perf_event");
+	if (perf_cid < 0)
+		die("this PAPI has no perf_event component");
+	info = PAPI_get_component_info(perf_cid);
+	if (info && info->disabled)
+		die("PAPI's perf_event component is disabled: %s", info->disabled_reason);
+}
+
+/* The regions' metrics on out, in csv_path (CSV) if given, plotted if asked. */
+static void show_regions(FILE *out, struct cgroup **sel, int nsel, const char *dir, const char *csv_path,
+                         const char *plot)
+{
+	FILE *csv = csv_path ? open_output(csv_path) : NULL;
+
+	report_regions(out, csv, sel, nsel, dir);
+	if (csv)
+		close_output(csv, csv_path);
+	if (plot)
+		plot_regions(sel, nsel, plot);
+}
+
 int main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "regions", no_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	const char *dir = getenv("PAPI_METRICS_DIR"), *forced = NULL, *group_list = NULL, *output = NULL;
+	const char *plot = NULL, *regions_dir = NULL, *report_dir = NULL;
 	struct cgroup **sel;
-	int list = 0, nsel, opt, ret, r, k, i, status = 0, first_bad = -1, available = 0;
-	const PAPI_component_info_t *info;
+	int list = 0, report = 0, by_regions = 0, nsel, opt, r, k, i, status = 0, first_bad = -1, available = 0;
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 
 	if (argc > 1 && !strcmp(argv[1], "--check"))
 		return argc > 2 ? check_files(argv + 2, argc - 2) : (usage(), 2);
-	while ((opt = getopt(argc, argv, "+lg:r:o:c:h")) != -1) {
+	if (argc > 1 && !strcmp(argv[1], "report")) {
+		report = 1;
+		argv++;
+		argc--;
+	}
+	while ((opt = getopt_long(argc, argv, "+lg:r:o:c:d:p:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'l': list = 1; break;
 		case 'g': group_list = optarg; break;
@@ -1537,14 +2370,22 @@ int main(int argc, char **argv)
 			break;
 		case 'o': output = optarg; break;
 		case 'c': forced = optarg; break;
+		case 'd': regions_dir = optarg; break;
+		case 'p': plot = optarg; break;
+		case 'R': by_regions = 1; break;
 		default: usage();
 		}
 	}
-	if (list == !!group_list || (group_list && optind >= argc) || (list && optind < argc))
+	if (report) {
+		if (list || by_regions || regions_dir || nruns != 1 || optind != argc - 1)
+			usage();
+		report_dir = argv[optind];
+	} else if (list == !!group_list || (group_list && optind >= argc) || (list && optind < argc) ||
+	           ((regions_dir || plot) && !by_regions) || (by_regions && nruns != 1)) {
 		usage();
-	if (output && !(strlen(output) > 5 && !strcmp(output + strlen(output) - 5, ".json")) &&
-	    !(strlen(output) > 4 && !strcmp(output + strlen(output) - 4, ".csv")))
-		die("-o %s: the file name must end in .json or .csv", output);
+	}
+	if (output && !ends_with(output, ".csv") && (report || by_regions || !ends_with(output, ".json")))
+		die("-o %s: the file name must end in %s", output, report || by_regions ? ".csv" : ".json or .csv");
 	program = argv + optind;
 
 	read_dir(dir && *dir ? dir : METRICS_DIR);
@@ -1552,14 +2393,25 @@ int main(int argc, char **argv)
 		die("the metric definitions in %s have errors (above)", dir && *dir ? dir : METRICS_DIR);
 	if (forced)
 		select_types(forced);
-	if ((ret = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
-		die("PAPI_library_init: %s", ret < 0 ? PAPI_strerror(ret) : "version mismatch");
-	perf_cid = PAPI_get_component_index("perf_event");
-	if (perf_cid < 0)
-		die("this PAPI has no perf_event component");
-	info = PAPI_get_component_info(perf_cid);
-	if (info && info->disabled)
-		die("PAPI's perf_event component is disabled: %s", info->disabled_reason);
+
+	if (report) {
+		/* nothing is counted: no PAPI */
+		read_regions(report_dir);
+		if (!forced)
+			select_types_for_regions();
+		build_groups();
+		if (group_list)
+			sel = select_groups(group_list, &nsel);
+		else {
+			sel = xcalloc(ngroups, sizeof(*sel));
+			for (nsel = 0; nsel < ngroups; nsel++)
+				sel[nsel] = &groups[nsel];
+		}
+		show_regions(stdout, sel, nsel, report_dir, output, plot);
+		return 0;
+	}
+
+	start_papi();
 	if (!forced)
 		select_types(NULL);
 	build_groups();
@@ -1583,30 +2435,44 @@ int main(int argc, char **argv)
 	/* like time(1): the terminal's signals are for the program */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
-	for (r = 0; r < nruns; r++)
-		for (k = 0; k < npasses; k++) {
-			int st = run_once(&passes[k], r);
+	if (by_regions) {
+		if (!regions_dir)
+			regions_dir = "papi_metrics_regions";
+		status = run_regions(regions_dir);
+	} else {
+		for (r = 0; r < nruns; r++)
+			for (k = 0; k < npasses; k++) {
+				int st = run_once(&passes[k], r);
 
-			if (first_bad < 0 && st != 0) {
-				first_bad = k;
-				status = st;
+				if (first_bad < 0 && st != 0) {
+					first_bad = k;
+					status = st;
+				}
 			}
-		}
+	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);
 
-	report_text(stderr, sel, nsel, status);
-	if (output) {
-		FILE *out = fopen(output, "w");
+	if (by_regions) {
+		char st[128];
 
-		if (!out)
-			die("cannot write %s: %s", output, strerror(errno));
-		if (!strcmp(output + strlen(output) - 4, ".csv"))
-			report_csv(out, sel, nsel);
-		else
-			report_json(out, sel, nsel, status);
-		if (fclose(out))
-			die("cannot write %s: %s", output, strerror(errno));
+		describe_status(status, st, sizeof(st));
+		fprintf(stderr, "%s: %s: %s; its regions counted in %d run%s, the high-level API's output in %s\n",
+		        prog, program[0], st, npasses, npasses > 1 ? "s" : "", regions_dir);
+		read_regions(regions_dir);
+		show_regions(stderr, sel, nsel, regions_dir, output, plot);
+	} else {
+		report_text(stderr, sel, nsel, status);
+		if (output) {
+			const char *path = rank_file(output);
+			FILE *f = open_output(path);
+
+			if (ends_with(path, ".csv"))
+				report_csv(f, sel, nsel);
+			else
+				report_json(f, sel, nsel, status);
+			close_output(f, path);
+		}
 	}
 	PAPI_shutdown();
 	if (WIFEXITED(status))
