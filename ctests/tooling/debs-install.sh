@@ -2,9 +2,10 @@
 # debs-install.sh: the amd64 packages install over the distribution's
 # (docs/packages.md). In a fresh Debian bookworm chroot (scripts/debs
 # --chroot install: debootstrap's minbase plus the distribution's libpfm4,
-# libpapi7.0 and papi-tools), "apt install ./*.deb" of ours: libpfm4 is
-# upgraded in place, libpapi7.0 stays, a distribution program linked with
-# libpapi7.0 still runs on our libpfm4, and our papi_avail and
+# libpapi7.0, libpapi-dev and papi-tools): papi_metrics builds against the
+# distribution's PAPI 7.0 and runs on it; then "apt install ./*.deb" of ours:
+# libpfm4 is upgraded in place, libpapi7.0 stays, a distribution program
+# linked with libpapi7.0 still runs on our libpfm4, and our papi_avail and
 # papi_component_avail run from /usr.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?}"
@@ -36,6 +37,24 @@ in_root ldd /root/dist_papi_component_avail | grep -q 'libpapi\.so\.7\.0 ' ||
 	fail "the distribution's papi_component_avail is not linked with libpapi.so.7.0"
 in_root /root/dist_papi_component_avail >"$TMP/dist-before.out" 2>&1 ||
 	{ cat "$TMP/dist-before.out"; fail "the distribution's papi_component_avail fails before the upgrade"; }
+
+# papi_metrics, built against the distribution's PAPI 7.0 (its papi.h and
+# libpapi.so.7.0), runs on it: -l, and report on a two-rank fixture
+dist_pm=$root/root/papi_metrics
+"${CC:-gcc}" -O2 -I"$root/usr/include" -o "$dist_pm" "$TOP_SRCDIR/papi-components/src/utils/papi_metrics.c" \
+	-L"$root/usr/lib/$triplet" -Wl,-rpath-link,"$root/usr/lib/$triplet" -lpapi -lm ||
+	fail "papi_metrics does not build against the distribution's PAPI 7.0"
+cp -r "$TOP_SRCDIR/metrics" "$TOP_SRCDIR/ctests/fixtures/metrics/hl-2ranks" "$root/root/"
+in_root ldd /root/papi_metrics | grep -q 'libpapi\.so\.7\.0 ' || fail "papi_metrics is not linked with libpapi.so.7.0"
+in_root env PAPI_METRICS_DIR=/root/metrics /root/papi_metrics -l >"$TMP/pm-l.out" 2>&1 ||
+	{ cat "$TMP/pm-l.out"; fail "papi_metrics -l fails on the distribution's PAPI 7.0"; }
+head -n 1 "$TMP/pm-l.out" | grep -q '^papi_metrics: metrics for ' && grep -q '^IPC: ' "$TMP/pm-l.out" ||
+	{ cat "$TMP/pm-l.out"; fail "papi_metrics -l on PAPI 7.0 lists no definitions or no IPC group"; }
+in_root env PAPI_METRICS_DIR=/root/metrics /root/papi_metrics report -g IPC -o /root/r.csv /root/hl-2ranks \
+	>"$TMP/pm-r.out" 2>&1 || { cat "$TMP/pm-r.out"; fail "papi_metrics report fails on the distribution's PAPI 7.0"; }
+grep -qx 'all,all,compute,IPC,IPC,instructions/cycle,2.5,2,3,1' "$root/root/r.csv" ||
+	{ cat "$root/root/r.csv"; fail "papi_metrics report on PAPI 7.0: not the fixture's metrics"; }
+echo "papi_metrics builds against the distribution's PAPI 7.0 and runs there (-l: $(head -n 1 "$TMP/pm-l.out"))"
 
 # ours
 mkdir -p "$root/debs"
