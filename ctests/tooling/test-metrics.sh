@@ -8,12 +8,16 @@
 # refuses bad definitions and options with one line and status 2 before it
 # counts anything; papi_metrics report computes two MPI ranks' region metrics
 # (values worked out by hand from the fixture), across ranks too, and plots
-# one. Counting is tested in the guests (guest test "metrics").
+# one; --regions under mpirun (2 ranks, software events) reports each rank's
+# regions and names the slowest. Hardware counting is tested in the guests
+# (guest test "metrics").
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check: the build directory}"
 MT=$SCRIPTS/metric-table
 PM=$BUILD_DIR/host/papi/src/utils/papi_metrics
 [ -x "$PM" ] || fail "no papi_metrics in the host build ($PM)"
+# the host build's PAPI with our libpfm4, whatever the system has
+export LD_LIBRARY_PATH=$BUILD_DIR/host/libpfm4/lib
 
 echo "== the real files"
 "$MT" check "$TOP_SRCDIR/metrics" "$BUILD_DIR" || fail "metric-table check failed on metrics/"
@@ -76,6 +80,30 @@ grep -q 'IPC .*0.25 / 0.25 / 0.25 instructions/cycle (not every rank)' "$TMP/r.o
 	fail "report: io's IPC, undefined on rank 1, is not marked as not from every rank"
 [ "$(head -c 4 "$TMP/ipc.png" | tail -c 3)" = PNG ] || fail "report -p did not write a PNG"
 PAPI_METRICS_DIR=$TOP_SRCDIR/metrics expect_failure 'no rank_N.json of PAPI.s high-level API in' "$PM" report "$TMP"
+
+echo "== papi_metrics --regions under mpirun (Open MPI, 2 ranks; software events, which any kernel counts)"
+command -v mpirun >/dev/null || fail "mpirun not found: Debian package openmpi-bin (scripts/install-deps)"
+if [ "$(id -u)" = 0 ]; then
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+fi
+src=$BUILD_DIR/host/papi/src
+"${CC:-gcc}" -O2 -I"$src" -o "$TMP/hl_regions" "$(dirname "$0")/hl_regions.c" -L"$src" -Wl,-rpath,"$src" \
+	-Wl,-rpath-link,"$LD_LIBRARY_PATH" -lpapi || fail "hl_regions does not build"
+mkdir -p "$TMP/sw"
+printf '%s\n' 'CPU,perf,fallback,2' 'REF,r,"perf_event_open(2)"' 'GROUP,SW,"CPU time"' \
+	'METRIC,SW,task_ms,ms,PERF_COUNT_SW_TASK_CLOCK / 1000000,"CPU time",r' >"$TMP/sw/perf.csv"
+PAPI_METRICS_DIR=$TMP/sw "$PM" -c perf -g SW --regions -d "$TMP/mpi" -o "$TMP/mpi.csv" -- \
+	mpirun --oversubscribe -np 2 "$TMP/hl_regions" >"$TMP/mpi.out" 2>&1 || { cat "$TMP/mpi.out"; fail "papi_metrics --regions -- mpirun fails"; }
+cat "$TMP/mpi.out" "$TMP/mpi.csv"
+# rank 0's compute burns 40 ms of CPU, rank 1's 120 ms
+c0=$(awk -F, '$1 == 0 && $3 == "compute" && $5 == "task_ms" { printf "%d", $7 }' "$TMP/mpi.csv")
+c1=$(awk -F, '$1 == 1 && $3 == "compute" && $5 == "task_ms" { printf "%d", $7 }' "$TMP/mpi.csv")
+[ "${c0:-0}" -ge 39 ] && [ "$c0" -lt 100 ] && [ "${c1:-0}" -ge 119 ] ||
+	fail "compute's CPU time per rank is not rank 0's 40 ms and rank 1's 120 ms (${c0:-none}, ${c1:-none})"
+grep -q '^all,all,compute,SW,task_ms,ms,[0-9.]*,[0-9.]*,[0-9.]*,1$' "$TMP/mpi.csv" ||
+	fail "across ranks: compute has no min / mean / max line naming rank 1 the slowest"
+grep -q "^papi_metrics: $TMP/mpi: 2 ranks, 2 regions" "$TMP/mpi.out" || fail "the report does not see 2 ranks and 2 regions"
 
 echo "== papi_metrics: bad definitions and options"
 mkdir -p "$TMP/defs"

@@ -2278,11 +2278,14 @@ static struct cgroup **select_groups(const char *list, int *nsel)
 /* -o FILE under MPI: one file per rank, FILE.rankN.EXT. */
 static const char *rank_file(const char *output)
 {
-	const char *rank = getenv("OMPI_COMM_WORLD_RANK"), *dot;
+	static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "ALPS_APP_PE", "PMI_RANK", "SLURM_PROCID" };
+	const char *rank = NULL, *dot;
+	unsigned int i;
 	char *s;
 
-	if (!rank)
-		rank = getenv("PMI_RANK");
+	/* the variables PAPI's high-level API numbers its files by */
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && !rank; i++)
+		rank = getenv(vars[i]);
 	if (!rank || !output)
 		return output;
 	dot = strrchr(output, '.');
