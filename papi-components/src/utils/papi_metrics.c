@@ -637,12 +637,9 @@ static void add_unavail(struct cgroup *g, const char *name, const char *reason)
 
 static struct cgroup *cgroup_named(const char *name)
 {
-	int i;
+	int i = find_named(groups, ngroups, sizeof(*groups), offsetof(struct cgroup, name), name);
 
-	for (i = 0; i < ngroups; i++)
-		if (!strcmp(groups[i].name, name))
-			return &groups[i];
-	return NULL;
+	return i < 0 ? NULL : &groups[i];
 }
 
 /* The UNAVAILABLE line of d that covers group/name, or NULL. */
