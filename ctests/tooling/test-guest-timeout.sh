@@ -1,7 +1,7 @@
 #!/bin/sh
 # Emulated guests: a guest that does not finish in time is killed and reported as
 # a failure with its last console lines; a guest test with no result is a failure;
-# a skipped one says why.
+# a skipped one says why; a batch of guests can be stopped.
 . "$(dirname "$0")/lib.sh"
 : "${BUILD_DIR:?set by make check}" "${CACHE_DIR:?set by make check}"
 
@@ -15,6 +15,27 @@ tail -n 1 "$TMP/out" | grep -q '^SKIP: no such thing in the emulator$' || fail "
 rc=0; "$SCRIPTS/guest-result" "$TMP/g" two >"$TMP/out" || rc=$?
 [ $rc -eq 1 ] || fail "a guest test without a result must fail, got $rc"
 grep -q 'no result for two' "$TMP/out" || fail "no explanation: $(cat "$TMP/out")"
+
+# guest-batch stop ends a batch's guests (make check stops them when a build
+# before its tests fails): its scripts with a guest-run that only sleeps.
+mkdir -p "$TMP/s"
+cp "$SCRIPTS/guest-batch" "$SCRIPTS/common.sh" "$TMP/s/"
+printf '#!/bin/sh\necho fetched\n' >"$TMP/s/guest-fetch"
+printf '#!/bin/sh\nexec sleep 300\n' >"$TMP/s/guest-run"
+chmod +x "$TMP/s/guest-fetch" "$TMP/s/guest-run"
+GUEST_JOBS=2 "$TMP/s/guest-batch" start "$TMP/b" "$TMP" "$TMP" p1 p2 >"$TMP/out"
+pgid=$(cat "$TMP/b/batch.pid")
+n=0
+until [ "$(pgrep -g "$pgid" -c -x sleep)" = 2 ]; do
+	n=$((n + 1))
+	[ $n -lt 100 ] || fail "the batch's two guests did not start: $(ps -o pid,pgid,args -g "$pgid")"
+	sleep 0.1
+done
+"$TMP/s/guest-batch" stop "$TMP/b" >"$TMP/out"
+sleep 1
+# (zombies not counted: whoever adopts them may reap them late)
+[ -z "$(ps -o stat= -g "$pgid" | grep -v '^Z')" ] || fail "guest-batch stop left the batch running: $(ps -o pid,stat,args -g "$pgid")"
+[ ! -e "$TMP/b/p1/run.rc" ] || fail "a stopped guest has a status"
 
 case " ${CROSS_TARGETS:-} " in
 *" aarch64 "*) ;;
