@@ -21,6 +21,9 @@
 # NOT-RUN-known with the reason and counted with the listed failures.
 # PAPI_TESTS_NOT_RUN=FILE: tests listed there ("TEST REASON" lines) are not
 # run; each is printed as NOT-RUN with the reason, and counted apart.
+# PAPI_TESTS_SHARE=K/N: only the list's tests K, K+N, K+2N, ... run (make
+# check shares PAPI's tests among guests: scripts/guest-run); the line before
+# the verdicts says how many of the list that is.
 # PAPI_TESTS_SHOW=1: tests run without TESTS_QUIET and their whole output is
 # printed (to look into one).
 # Exit: 0 all passed or skipped; 77 only listed failures besides ("SKIP:" line
@@ -55,7 +58,19 @@ listed() {
 		"$expected"
 }
 
-echo "$(wc -l <"$list") of PAPI's tests, from $dir"
+total=$(wc -l <"$list")
+share=${PAPI_TESTS_SHARE:-}
+if [ -n "$share" ]; then
+	k=${share%/*} m=${share#*/}
+	case $share in
+	*/*/* | *[!0-9/]* | /* | */ | 0* | */0*) echo "FAIL: PAPI_TESTS_SHARE=$share is not K/N (1 <= K <= N)"; exit 1 ;;
+	esac
+	[ "$k" -le "$m" ] || { echo "FAIL: PAPI_TESTS_SHARE=$share is not K/N (1 <= K <= N)"; exit 1; }
+	awk -v k="$k" -v m="$m" 'NR % m == k % m' "$list" >"$list.share" && mv "$list.share" "$list"
+	echo "$total of PAPI's tests, from $dir; share $k of $m here: $(wc -l <"$list") of them"
+else
+	echo "$total of PAPI's tests, from $dir"
+fi
 p=0 f=0 s=0 x=0 hard=0 n=0 nr=0
 while read -r t; do
 	if [ -n "${PAPI_TESTS_NOT_RUN:-}" ]; then

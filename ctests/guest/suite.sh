@@ -672,7 +672,7 @@ t_papi_tests() {
 		echo "PAPI's tests with kernel.perf_user_access $ua"
 	fi
 	# its exit status is this test's verdict (77: SKIP, its "SKIP:" line says why)
-	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) \
+	PAPI_TEST_LIMIT=${limit:-60} PAPI_TESTS_NOT_RUN=$slow PAPI_TESTS_SHOW=$(karg papi_show) PAPI_TESTS_SHARE=$(karg papi_share) \
 		sh $G/papi-tests.sh $USR/share/papi "${profile%-1cpu}" $expected $(karg papi_tests) ${BOARD_PAPI_TESTS:-}
 	rc=$?
 	[ -z "$old" ] || echo "$old" >$f

@@ -83,4 +83,39 @@ run board ctests/assume
 # A "hangs:" test of another profile runs there (and here times out).
 run other ctests/hang
 [ "$(verdict ctests/hang)" = TIMEOUT ] && [ -e "$TMP/t/hang-ran" ] || fail "'hangs:' applied to another profile: $(cat "$TMP/out")"
-echo "papi-tests.sh: verdicts, listed failures, time limit and 'hangs:' as documented"
+
+# Shares (PAPI_TESTS_SHARE=K/N): the shares of a list run disjoint parts that
+# cover it; scripts/guest-result --papi-shares checks guests' runs so (each
+# guest's papi-tests and console.log as scripts/guest-run writes them).
+for i in 1 2 3 4 5; do mk "t$i" 'echo PASSED'; done
+for k in 1 2 3; do
+	mkdir -p "$TMP/g$k"
+	rc=0
+	PAPI_TESTS_SHARE=$k/3 sh "$RUNNER" "$TMP/t" p "$TMP/expected" ctests/t1 ctests/t2 ctests/t3 ctests/t4 ctests/t5 \
+		>"$TMP/g$k/console.log" 2>&1 || rc=$?
+	[ $rc -eq 0 ] || fail "share $k/3: rc $rc, $(cat "$TMP/g$k/console.log")"
+	sed -n 's/^@@papi //p' "$TMP/g$k/console.log" >"$TMP/g$k/papi-tests"
+done
+grep -q "^5 of PAPI's tests, from $TMP/t; share 2 of 3 here: 2 of them\$" "$TMP/g2/console.log" ||
+	fail "share 2/3 of 5 must say it runs 2: $(cat "$TMP/g2/console.log")"
+[ "$(awk '{ printf "%s ", $1 }' "$TMP/g1/papi-tests" "$TMP/g2/papi-tests" "$TMP/g3/papi-tests")" = \
+	"ctests/t1 ctests/t4 ctests/t2 ctests/t5 ctests/t3 " ] ||
+	fail "shares 1, 2, 3 of 3 must run tests 1 and 4, 2 and 5, 3: $(cat "$TMP"/g?/papi-tests)"
+for bad in 0/2 3/2 1/0 x 1/2/3 /2; do
+	rc=0
+	PAPI_TESTS_SHARE=$bad sh "$RUNNER" "$TMP/t" p "$TMP/expected" ctests/pass >"$TMP/out" 2>&1 || rc=$?
+	[ $rc -eq 1 ] && grep -q "^FAIL: PAPI_TESTS_SHARE=$bad is not K/N" "$TMP/out" ||
+		fail "PAPI_TESTS_SHARE=$bad: rc $rc, $(cat "$TMP/out")"
+done
+"$SCRIPTS/guest-result" --papi-shares "$TMP/g1" "$TMP/g2" "$TMP/g3" >"$TMP/out" 2>&1 ||
+	fail "three shares covering the list: $(cat "$TMP/out")"
+rc=0
+"$SCRIPTS/guest-result" --papi-shares "$TMP/g1" "$TMP/g2" >"$TMP/out" 2>&1 || rc=$?
+[ $rc -eq 1 ] && grep -q "^FAIL: 4 of PAPI's 5 tests have a verdict" "$TMP/out" ||
+	fail "a share missing must fail: rc $rc, $(cat "$TMP/out")"
+cp "$TMP/g1/papi-tests" "$TMP/g3/papi-tests"
+rc=0
+"$SCRIPTS/guest-result" --papi-shares "$TMP/g1" "$TMP/g2" "$TMP/g3" >"$TMP/out" 2>&1 || rc=$?
+[ $rc -eq 1 ] && grep -q '^FAIL: run in more than one of these guests: ctests/t1 ctests/t4' "$TMP/out" ||
+	fail "a test run twice must fail: rc $rc, $(cat "$TMP/out")"
+echo "papi-tests.sh: verdicts, listed failures, time limit, 'hangs:' and shares as documented"
