@@ -463,6 +463,9 @@ t_metrics() {
 		fail "the JSON output has no IPC metric"
 	$m -g IPC -- $CT/guest/metrics_loop 1000 1 0 7 2>/dev/null
 	[ $? -eq 7 ] || fail "papi_metrics does not exit with the program's status (7)"
+	$m -m -g IPC -- $CT/guest/metrics_loop 1000 1 0 0 2>/tmp/mg.err || fail "papi_metrics -m -g IPC fails"
+	grep -q '^papi_metrics: -m: not multiplexed: the events fit the counters at once$' /tmp/mg.err ||
+		fail "-m where the events fit does not say it did not multiplex"
 	metric_def /tmp/mdefs $pmu $ins_event
 	want=$((2 * N2 * 5))
 	PAPI_METRICS_DIR=/tmp/mdefs $m -g T -o /tmp/mt.csv -- $CT/guest/metrics_loop $N2 3 2 0 ||
@@ -499,6 +502,14 @@ t_metrics() {
 		cat /tmp/mg.err
 		[ $rc -eq 0 ] || fail "papi_metrics -g $1 fails"
 		grep -q "; $2 runs of the program" /tmp/mg.err || fail "group $1: not the $2 runs -l announced"
+		# -m: one run, the kernel multiplexing the events, said so
+		$m -m -g $1 -o /tmp/mm.json -- $CT/guest/metrics_loop 1000 1 0 0 2>/tmp/mg.err
+		rc=$?
+		cat /tmp/mg.err
+		[ $rc -eq 0 ] || fail "papi_metrics -m -g $1 fails"
+		grep -q "; 1 run of the program" /tmp/mg.err && grep -q "multiplexed (-m): the events of $2 runs counted in one.* about 1/$2 of the run" /tmp/mg.err ||
+			fail "group $1 with -m: not one run, multiplexed, with the events' share of the run"
+		grep -q "\"multiplexed_shares\": $2," /tmp/mm.json || fail "the JSON output does not say the counts were multiplexed"
 	else
 		echo "no group of $pmu needs more than one run here"
 	fi

@@ -117,4 +117,10 @@ expect_failure 'no metric definitions for nope; there are: .*arm_n1' "$PM" -c no
 expect_failure 'the file name must end in .json or .csv' "$PM" -g IPC -o x.txt -- true
 if "$PM" -g IPC 2>"$TMP/err"; then fail "-g without a program is accepted"; fi
 grep -q '^usage: ' "$TMP/err" || fail "-g without a program does not print the usage"
+# -m (multiplexing) is for counting a whole program
+for args in "-l -m" "-m -g IPC --regions -- true" "report -m $TMP/mpi"; do
+	rc=0
+	"$PM" $args >/dev/null 2>"$TMP/err" || rc=$?
+	[ $rc -eq 2 ] && grep -q '^usage: ' "$TMP/err" || fail "papi_metrics $args: not refused with the usage (status $rc)"
+done
 echo "ok"

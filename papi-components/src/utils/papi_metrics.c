@@ -812,6 +812,12 @@ struct pass {
 static struct pass *passes;
 static int npasses;
 static int perf_cid = -1;
+/*
+ * -m: the runs' events counted in one run, multiplexed by the kernel (PAPI
+ * scales each count to the whole run); mpx_shares is how many runs they
+ * needed, so each event counted about 1/mpx_shares of the run.
+ */
+static int multiplex, mpx_shares;
 
 static int paranoid_level(void)
 {
@@ -914,6 +920,28 @@ static int add_metric(struct pass *p, int es, const struct cmetric *cm, const ch
  */
 #define MAX_PASSES 64
 
+/* -m: every run's events in the first, counted at once */
+static void merge_passes(void)
+{
+	int i, j, k;
+
+	for (i = 1; i < npasses; i++)
+		for (j = 0; j < passes[i].nevents; j++) {
+			if (in_pass(&passes[0], passes[i].events[j]) >= 0) {
+				free(passes[i].events[j]);
+				continue;
+			}
+			if (passes[0].nevents == MAX_EVENTS)
+				die("more than %d events to multiplex", MAX_EVENTS);
+			passes[0].events[passes[0].nevents++] = passes[i].events[j];
+		}
+	for (i = 0; i < ngroups; i++)
+		for (k = 0; k < groups[i].nmetrics; k++)
+			groups[i].metrics[k].pass = 0;
+	mpx_shares = npasses;
+	npasses = 1;
+}
+
 static void plan(struct cgroup **sel, int nsel)
 {
 	int es = PAPI_NULL, i, j;
@@ -946,6 +974,8 @@ static void plan(struct cgroup **sel, int nsel)
 		}
 	if (es != PAPI_NULL)
 		free_eventset(es);
+	if (multiplex && npasses > 1)
+		merge_passes();
 }
 
 static void free_passes(void)
@@ -1100,6 +1130,9 @@ static int run_once(struct pass *p, int run)
 	step = "PAPI_set_opt(PAPI_INHERIT)";
 	if ((ret = PAPI_set_opt(PAPI_INHERIT, &opt)) != PAPI_OK)
 		goto fail;
+	step = "PAPI_set_multiplex";
+	if (mpx_shares && (ret = PAPI_set_multiplex(es)) != PAPI_OK)
+		goto fail;
 	for (i = 0; i < p->nevents; i++)
 		if ((ret = PAPI_add_named_event(es, p->events[i])) != PAPI_OK) {
 			char *why = add_error(p->events[i], ret);
@@ -1249,6 +1282,13 @@ static void report_text(FILE *out, struct cgroup **sel, int nsel, int status)
 	fprintf(out, "%s: %s: %s; %d run%s of the program (%d per set of events counted together)%s\n",
 	        prog, program[0], st, nruns * npasses, nruns * npasses > 1 ? "s" : "", nruns,
 	        nruns > 1 ? "; median, then min and max" : "");
+	if (mpx_shares)
+		fprintf(out, "%s: multiplexed (-m): the events of %d runs counted in one, the kernel rotating them "
+		        "on the counters: each counted about 1/%d of the run and PAPI scaled its count to the "
+		        "whole run (PAPI does not report each event's exact share): estimates\n",
+		        prog, mpx_shares, mpx_shares);
+	else if (multiplex)
+		fprintf(out, "%s: -m: not multiplexed: the events fit the counters at once\n", prog);
 	for (i = 0; i < nsel; i++) {
 		struct cgroup *g = sel[i];
 		int shown[MAX_PASSES] = { 0 };
@@ -1282,7 +1322,8 @@ static void report_text(FILE *out, struct cgroup **sel, int nsel, int status)
 
 			if (!shown[k])
 				continue;
-			fprintf(out, "  counted together%s:", nruns > 1 ? " (median)" : "");
+			fprintf(out, "  counted together%s%s:", mpx_shares ? " (multiplexed, scaled)" : "",
+			        nruns > 1 ? " (median)" : "");
 			for (e = 0; e < passes[k].nevents; e++)
 				fprintf(out, " %s %lld", passes[k].events[e], median_count(&passes[k], e));
 			fputc('\n', out);
@@ -1336,7 +1377,7 @@ static void report_json(FILE *out, struct cgroup **sel, int nsel, int status)
 		fputs(k ? ", " : "", out);
 		json_string(out, types[k]->cpu);
 	}
-	fprintf(out, "],\n  \"runs_per_set\": %d,\n  \"sets\": [", nruns);
+	fprintf(out, "],\n  \"runs_per_set\": %d,\n  \"multiplexed_shares\": %d,\n  \"sets\": [", nruns, mpx_shares);
 	for (k = 0; k < npasses; k++) {
 		fprintf(out, "%s\n    {\"events\": [", k ? "," : "");
 		for (i = 0; i < passes[k].nevents; i++) {
@@ -2185,13 +2226,14 @@ static void usage(void)
 {
 	fprintf(stderr,
 	        "usage: %s -l [-c PMU[,PMU...]]\n"
-	        "       %s -g GROUP[,GROUP...] [-r RUNS] [-o FILE.json|FILE.csv] [-c PMU...] -- PROGRAM [ARGS]\n"
+	        "       %s -g GROUP[,GROUP...] [-r RUNS] [-m] [-o FILE.json|FILE.csv] [-c PMU...] -- PROGRAM [ARGS]\n"
 	        "       %s -g GROUP[,GROUP...] --regions [-d DIR] [-o FILE.csv] [-p METRIC=FILE.png] -- PROGRAM [ARGS]\n"
 	        "       %s report [-g GROUP[,GROUP...]] [-o FILE.csv] [-p METRIC=FILE.png] [-c PMU...] DIR\n"
 	        "       %s --check FILE...\n"
 	        "  -l        list this CPU's metric groups, their metrics and events, and the runs each needs\n"
 	        "  -g        count the groups in PROGRAM (and every thread and child it starts), print the metrics\n"
 	        "  -r        run each set of events RUNS times (1 to %d): median, min and max\n"
+	        "  -m        events that need several runs counted in one, multiplexed: estimates\n"
 	        "  -o        also write the results as JSON or CSV (by the file's extension; under MPI,\n"
 	        "            FILE.rankN.json); for regions CSV\n"
 	        "  -c        use these PMUs' definitions instead of those PAPI counts with here\n"
@@ -2324,6 +2366,8 @@ static void start_papi(void)
 	info = PAPI_get_component_info(perf_cid);
 	if (info && info->disabled)
 		die("PAPI's perf_event component is disabled: %s", info->disabled_reason);
+	if (multiplex && (ret = PAPI_multiplex_init()) != PAPI_OK)
+		die("PAPI_multiplex_init: %s", PAPI_strerror(ret));
 }
 
 /* The regions' metrics on out, in csv_path (CSV) if given, plotted if asked. */
@@ -2359,9 +2403,10 @@ int main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	while ((opt = getopt_long(argc, argv, "+lg:r:o:c:d:p:h", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "+lg:r:mo:c:d:p:h", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'l': list = 1; break;
+		case 'm': multiplex = 1; break;
 		case 'g': group_list = optarg; break;
 		case 'r':
 			nruns = atoi(optarg);
@@ -2377,11 +2422,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (report) {
-		if (list || by_regions || regions_dir || nruns != 1 || optind != argc - 1)
+		if (list || by_regions || regions_dir || nruns != 1 || multiplex || optind != argc - 1)
 			usage();
 		report_dir = argv[optind];
 	} else if (list == !!group_list || (group_list && optind >= argc) || (list && optind < argc) ||
-	           ((regions_dir || plot) && !by_regions) || (by_regions && nruns != 1)) {
+	           ((regions_dir || plot) && !by_regions) || (by_regions && (nruns != 1 || multiplex)) ||
+	           (list && multiplex)) {
 		usage();
 	}
 	if (output && !ends_with(output, ".csv") && (report || by_regions || !ends_with(output, ".json")))
