@@ -6,7 +6,9 @@
 # in libpfm4's table), docs/metrics.md's table is the one generated from
 # them, each kind of check fails on a file broken for it, and papi_metrics
 # refuses bad definitions and options with one line and status 2 before it
-# counts anything; papi_metrics report computes two MPI ranks' region metrics
+# counts anything; every metric of every file, computed by papi_metrics report
+# from hand-made counts (ctests/fixtures/metrics/formulas.txt), has the value
+# its meaning gives; papi_metrics report computes two MPI ranks' region metrics
 # (values worked out by hand from the fixture), across ranks too, and plots
 # one; --regions under mpirun (2 ranks, software events) reports each rank's
 # regions and names the slowest. Hardware counting is tested in the guests
@@ -61,6 +63,66 @@ cp "$TOP_SRCDIR/docs/metrics.md" "$TMP/metrics.md"
 sed -i 's/^| IPC | 2 |/| IPC | 3 |/' "$TMP/metrics.md"
 cmp -s "$TMP/metrics.md" "$TOP_SRCDIR/docs/metrics.md" && fail "the edit of docs/metrics.md changed nothing"
 expect_failure 'metric table is out of date' "$MT" readme "$TOP_SRCDIR/metrics" "$BUILD_DIR" "$TMP/metrics.md" --check
+
+echo "== every formula of every file on hand-made counts (ctests/fixtures/metrics/formulas.txt)"
+FX=$TOP_SRCDIR/ctests/fixtures/metrics/formulas.txt
+n=0
+for f in "$TOP_SRCDIR"/metrics/*.csv; do
+	"$PM" --check "$f" >"$TMP/chk" 2>&1 || fail "papi_metrics --check $f fails: $(cat "$TMP/chk")"
+	pmu=$(awk -F'\t' '$1 == "FILE" { print $3 }' "$TMP/chk")
+	d=$TMP/formulas/$pmu/papi_hl_output
+	mkdir -p "$d"
+	# one region whose events count what their roles give
+	awk -F'\t' '$1 == "METRIC" { n = split($5, t, " "); for (i = 1; i <= n; i++) print t[i] }' "$TMP/chk" | sort -u |
+		awk -v pmu="$pmu" -v fx="$FX" '
+			BEGIN {
+				while ((getline l < fx) > 0) {
+					split(l, w, " ")
+					if (w[1] == "COUNT") count[w[2]] = w[3]
+					if (w[1] == "ROLE") { np = split(w[2], ps, ","); for (i = 1; i <= np; i++) role[ps[i], w[3]] = w[4] }
+				}
+			}
+			{
+				if (!((pmu, $1) in role)) { print "no ROLE for " pmu " " $1 > "/dev/stderr"; bad = 1; next }
+				ev[++ne] = pmu "::" $1; c[ne] = count[role[pmu, $1]]
+			}
+			END {
+				if (bad) exit 1
+				printf "{\"papi_version\":\"7.2.0.0\",\"cpu_info\":\"x\",\"event_definitions\":{"
+				for (i = 1; i <= ne; i++) printf "%s\"%s\":{\"component\":\"perf_event\",\"type\":\"delta\"}", (i > 1 ? "," : ""), ev[i]
+				printf "},\"threads\":{\"0\":{\"regions\":{\"0\":{\"name\":\"all\",\"parent_region_id\":\"-1\",\"cycles\":\"1\",\"real_time_nsec\":\"1\""
+				for (i = 1; i <= ne; i++) printf ",\"%s\":\"%s\"", ev[i], c[i]
+				print "}}}}}"
+			}' >"$d/rank_000000.json" || fail "$pmu: an event of $f has no role in $FX"
+	PAPI_METRICS_DIR=$TOP_SRCDIR/metrics "$PM" report -c "$pmu" -o "$TMP/formulas/$pmu.csv" "$TMP/formulas/$pmu" >"$TMP/out" 2>&1 ||
+		fail "$pmu: papi_metrics report fails: $(cat "$TMP/out")"
+	# each metric of the file against its EXPECT line (the pmu's own first)
+	awk -F'\t' '$1 == "METRIC" { print $3 }' "$TMP/chk" >"$TMP/names"
+	awk -v pmu="$pmu" -v fx="$FX" -v names="$TMP/names" '
+		BEGIN {
+			while ((getline l < fx) > 0) {
+				k = split(l, w, " ")
+				if (w[1] == "EXPECT" && k == 3) want[w[2]] = w[3]
+				if (w[1] == "EXPECT" && k == 4 && w[2] == pmu) own[w[3]] = w[4]
+			}
+			FS = ","
+		}
+		$1 == "0" && $3 == "all" { got[$5] = $7 }
+		END {
+			while ((getline m < names) > 0) {
+				n++
+				x = (m in own) ? own[m] : want[m]
+				if (x == "") { print pmu ": no EXPECT line for " m; bad = 1; continue }
+				if (!(m in got) || got[m] == "") { print pmu ": " m " has no value"; bad = 1; continue }
+				d = got[m] - x; if (d < 0) d = -d
+				if (d > 1e-9 * (x < 0 ? -x : x) + 1e-12) { print pmu ": " m " is " got[m] ", not " x; bad = 1 }
+			}
+			if (!n) { print pmu ": no metrics"; bad = 1 }
+			exit bad
+		}' "$TMP/formulas/$pmu.csv" >"$TMP/out" || fail "$(cat "$TMP/out")"
+	n=$((n + $(wc -l <"$TMP/names")))
+done
+echo "$n metrics of $(ls "$TOP_SRCDIR"/metrics/*.csv | wc -l) files give the values their meanings give"
 
 echo "== papi_metrics report: two MPI ranks' regions (ctests/fixtures/metrics/hl-2ranks)"
 # rank 0: compute 2000 instructions / 1000 cycles, io 100 / 400; rank 1:
