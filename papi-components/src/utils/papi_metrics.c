@@ -833,6 +833,18 @@ static int paranoid_level(void)
 }
 
 /* Why PAPI would not add event: one line. */
+static int new_eventset(void);
+static void free_eventset(int es);
+
+/* Whether PAPI accepts event alone in an event set. */
+static int countable_alone(const char *event)
+{
+	int es = new_eventset(), ret = PAPI_add_named_event(es, (char *)event);
+
+	free_eventset(es);
+	return ret == PAPI_OK;
+}
+
 static char *add_error(const char *event, int ret)
 {
 	char *s;
@@ -847,6 +859,9 @@ static char *add_error(const char *event, int ret)
 	else if (ret == PAPI_EPERM || ret == PAPI_ECMP)
 		r = asprintf(&s, "%s: the kernel refuses it (%s; /proc/sys/kernel/perf_event_paranoid is %d)",
 		             event, PAPI_strerror(ret), level);
+	else if (ret == PAPI_ECNFLCT && !countable_alone(event))
+		r = asprintf(&s, "%s: no counter here counts it, even alone (the kernel or its firmware does "
+		             "not schedule it: firmware without this event, or an emulator?)", event);
 	else if (ret == PAPI_ECNFLCT)
 		r = asprintf(&s, "%s: the metric's events do not fit the counters together (another perf "
 		             "user or the NMI watchdog may hold some)", event);
