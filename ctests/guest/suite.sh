@@ -19,7 +19,8 @@ CT=${SUITE_LIBEXEC:-/usr/libexec/papi-riscv-arm}
 [ "$USR" = /usr ] || export PATH="$USR/bin:$PATH"
 # A profile's tests (tests.list): on PROFILE-1cpu those tagged "exact", on
 # biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2)
-# those tagged "cores"; elsewhere every test but the hybrid ones.
+# those tagged "cores"; elsewhere every test but the hybrid ones, and those
+# tagged "once" only on u74 (with a72-1cpu: once per architecture).
 tagged() { awk -v t="$1" '!/^#/ && index("," $2 ",", "," t ",") { print $1 }' $G/tests.list; }
 case $profile in
 *-1cpu) TESTS=$(tagged exact) ;;
@@ -27,7 +28,8 @@ biglittle) TESTS=$(tagged hybrid) ;;
 p550 | c920v2) TESTS=$(tagged cores) ;;
 # board: no bench either (on a board, "make bench" runs the benchmarks)
 board) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") && $1 != "bench" { print $1 }' $G/tests.list) ;;
-*) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") { print $1 }' $G/tests.list) ;;
+*) TESTS=$(awk -v p="$profile" '!/^#/ && NF && !index("," $2 ",", ",hybrid,") &&
+	(p == "u74" || !index("," $2 ",", ",once,")) { print $1 }' $G/tests.list) ;;
 esac
 # A guest.NAME=a,b,c kernel argument, as "a b c".
 karg() { sed -n "s/.*guest\.$1=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
