@@ -23,6 +23,10 @@
  *       fails with PAPI_EPERM, nothing counted, and the perf_event component's
  *       partially disabled reason is printed (the suite's to check). The
  *       paranoid setting is restored.
+ *   guest_faults as-nobody LEVEL COMMAND [ARGS]
+ *       COMMAND run as user nobody at kernel.perf_event_paranoid LEVEL (a
+ *       user's first papi_metrics); exits with its status, the paranoid
+ *       setting restored.
  *   guest_faults nofile EVENT N SLACK
  *       a file-descriptor limit that leaves room for one more descriptor, then
  *       EVENT and two more events added: the add that needs a descriptor
@@ -445,13 +449,47 @@ static int cmd_nofile(const char *ev, const char *ev2, const char *ev3)
 	return bad;
 }
 
+static int cmd_as_nobody(const char *level, char **argv)
+{
+	char old[16] = "";
+	int status;
+	pid_t pid;
+
+	if (save_paranoid(old, sizeof(old)) != 0)
+		return 77;
+	if (write_file(PARANOID, level) != 0) {
+		printf("cannot set %s to %s: %m\n", PARANOID, level);
+		return 1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (setgid(65534) != 0 || setuid(65534) != 0) {
+			printf("cannot become user nobody: %m\n");
+			_exit(126);
+		}
+		execvp(argv[0], argv);
+		printf("cannot run %s: %m\n", argv[0]);
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	write_file(PARANOID, old);
+	if (pid < 0)
+		return 1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 int main(int argc, char **argv)
 {
 	int r;
 
+	if (argc >= 4 && strcmp(argv[1], "as-nobody") == 0)
+		return cmd_as_nobody(argv[2], argv + 3);
+
 	if (argc < 5) {
 		fprintf(stderr, "usage: guest_faults offline|paranoid|unprivileged|nofile EVENT N SLACK "
-				"[LOW | LEVEL counts|refused | EVENT2 EVENT3]\n");
+				"[LOW | LEVEL counts|refused | EVENT2 EVENT3] | as-nobody LEVEL COMMAND [ARGS]\n");
 		return 2;
 	}
 	loop_n = strtoull(argv[3], NULL, 0);

@@ -578,6 +578,19 @@ t_metrics() {
 		echo "no group of $pmu needs more than one run here"
 	fi
 	[ "$profile" != rv-sscofpmf ] || metrics_split_rv
+	# a user's first run: as nobody at perf_event_paranoid 2, counted where
+	# the PMU leaves the kernel out, else refused with the setting named
+	if [ "$(id -u)" = 0 ]; then
+		$CT/guest/guest_faults as-nobody 2 $m -g IPC -- $CT/guest/metrics_loop 1000 1 0 0 >/tmp/mn.out 2>&1
+		rc=$?
+		cat /tmp/mn.out
+		if [ "$useronly" = yes ]; then
+			[ $rc -eq 0 ] && grep -q '^  IPC  ' /tmp/mn.out || fail "papi_metrics as user nobody at paranoid 2 does not count IPC"
+		else
+			[ $rc -eq 2 ] && grep -q 'perf_event_paranoid is 2' /tmp/mn.out ||
+				fail "papi_metrics as user nobody at paranoid 2 (no privilege filtering) is not refused naming the setting"
+		fi
+	fi
 	$m -g NO_SUCH_GROUP -- true 2>/tmp/me.err
 	rc=$?
 	cat /tmp/me.err
