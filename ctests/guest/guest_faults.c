@@ -296,6 +296,18 @@ static int save_paranoid(char *old, size_t size)
 	return 0;
 }
 
+/* The paranoid setting saved into old and set to level: 0, 77 (not root), 1 */
+static int raise_paranoid(char *old, size_t size, const char *level)
+{
+	if (save_paranoid(old, size) != 0)
+		return 77;
+	if (write_file(PARANOID, level) != 0) {
+		printf("cannot set %s to %s: %m\n", PARANOID, level);
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_paranoid(const char *ev, const char *low)
 {
 	char old[16] = "", c;
@@ -384,15 +396,11 @@ static int unprivileged_child(const char *ev, int refused)
 static int cmd_unprivileged(const char *ev, const char *level, const char *expect)
 {
 	char old[16] = "";
-	int status, bad;
+	int status, bad, r;
 	pid_t pid;
 
-	if (save_paranoid(old, sizeof(old)) != 0)
-		return 77;
-	if (write_file(PARANOID, level) != 0) {
-		printf("cannot set %s to %s: %m\n", PARANOID, level);
-		return 1;
-	}
+	if ((r = raise_paranoid(old, sizeof(old), level)) != 0)
+		return r;
 	printf("case unprivileged: user nobody, perf_event_paranoid %s, %s must %s\n", level, ev,
 	       strcmp(expect, "refused") == 0 ? "be refused" : "count");
 	fflush(stdout);
@@ -452,15 +460,11 @@ static int cmd_nofile(const char *ev, const char *ev2, const char *ev3)
 static int cmd_as_nobody(const char *level, char **argv)
 {
 	char old[16] = "";
-	int status;
+	int status, r;
 	pid_t pid;
 
-	if (save_paranoid(old, sizeof(old)) != 0)
-		return 77;
-	if (write_file(PARANOID, level) != 0) {
-		printf("cannot set %s to %s: %m\n", PARANOID, level);
-		return 1;
-	}
+	if ((r = raise_paranoid(old, sizeof(old), level)) != 0)
+		return r;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
