@@ -57,6 +57,14 @@ broken "metric of an undeclared group" 'METRIC x: no GROUP NOPE before it' \
 	add arm_n1.csv 'METRIC,NOPE,x,%,INST_RETIRED,"x",trm'
 broken "a CPU without a file" 'no metrics/arm_ac76.csv' rm "$TMP/m/arm_ac76.csv"
 broken "an unused REF" 'REF spare is not used' add riscv.csv 'REF,spare,"x"'
+many_metrics() {
+	i=0
+	while [ $i -lt 63 ]; do
+		add riscv.csv "METRIC,IPC,ipc$i,instructions/cycle,INSTRUCTIONS / CYCLES,\"x\",priv"
+		i=$((i + 1))
+	done
+}
+broken "more metrics than a file may hold" 'more than 64 metrics' many_metrics
 
 echo "== docs/metrics.md out of date"
 cp "$TOP_SRCDIR/docs/metrics.md" "$TMP/metrics.md"

@@ -463,12 +463,13 @@ static struct deffile *read_deffile(const char *path)
 				file_error(path, no, "METRIC %s: no REF %s before it", field[2], field[6]);
 				continue;
 			}
-			if ((err = parse_expr(field[4], &m->e))) {
-				file_error(path, no, "METRIC %s: expression \"%s\": %s", field[2], field[4], err);
-				continue;
-			}
+			/* before m, one past the array if it is full, is written */
 			if (d->nmetrics == cap) {
 				file_error(path, no, "more than %d metrics", cap);
+				continue;
+			}
+			if ((err = parse_expr(field[4], &m->e))) {
+				file_error(path, no, "METRIC %s: expression \"%s\": %s", field[2], field[4], err);
 				continue;
 			}
 			m->group = xstrdup(field[1]);
