@@ -753,6 +753,18 @@ static void build_groups(void)
 		}
 }
 
+/* Says why and exits if PAPI has no usable perf_event component. */
+static void perf_component_usable(void)
+{
+	int cid = PAPI_get_component_index("perf_event");
+	const PAPI_component_info_t *info = cid < 0 ? NULL : PAPI_get_component_info(cid);
+
+	if (cid < 0)
+		die("this PAPI has no perf_event component");
+	if (info && info->disabled)
+		die("PAPI's perf_event component is disabled: %s", info->disabled_reason);
+}
+
 /* Chooses the files for this machine (or the PMUs forced, comma-separated). */
 static void select_types(const char *forced)
 {
@@ -792,6 +804,7 @@ static void select_types(const char *forced)
 			best = ntypes = 1;
 		}
 	if (!ntypes) {
+		perf_component_usable();
 		fprintf(stderr, "%s: no metric definitions apply here: PAPI counts with none of the PMUs of", prog);
 		for (i = 0; i < nfiles; i++)
 			fprintf(stderr, " %s", files[i]->cpu);
@@ -873,12 +886,35 @@ static char *add_error(const char *event, int ret)
 	return s;
 }
 
+/*
+ * The component of the definitions' first event, perf_event's, from the
+ * event's code: PAPI_get_component_index() would make PAPI resolve every
+ * preset first.
+ */
+static int perf_component(void)
+{
+	char *name;
+	int code;
+
+	if (perf_cid >= 0)
+		return perf_cid;
+	name = qualified(types[0], types[0]->metrics[0].e.terms[0]);
+	if (PAPI_event_name_to_code(name, &code) == PAPI_OK)
+		perf_cid = PAPI_get_event_component(code);
+	free(name);
+	if (perf_cid < 0) {
+		perf_component_usable();
+		die("no PAPI component counts %s", types[0]->metrics[0].e.terms[0]);
+	}
+	return perf_cid;
+}
+
 static int new_eventset(void)
 {
 	int es = PAPI_NULL, ret;
 
 	if ((ret = PAPI_create_eventset(&es)) != PAPI_OK ||
-	    (ret = PAPI_assign_eventset_component(es, perf_cid)) != PAPI_OK)
+	    (ret = PAPI_assign_eventset_component(es, perf_component())) != PAPI_OK)
 		die("cannot create a PAPI event set: %s", PAPI_strerror(ret));
 	return es;
 }
@@ -2371,17 +2407,10 @@ static void close_output(FILE *f, const char *path)
 
 static void start_papi(void)
 {
-	const PAPI_component_info_t *info;
 	int ret;
 
 	if ((ret = PAPI_library_init(PAPI_VER_CURRENT)) != PAPI_VER_CURRENT)
 		die("PAPI_library_init: %s", ret < 0 ? PAPI_strerror(ret) : "version mismatch");
-	perf_cid = PAPI_get_component_index("perf_event");
-	if (perf_cid < 0)
-		die("this PAPI has no perf_event component");
-	info = PAPI_get_component_info(perf_cid);
-	if (info && info->disabled)
-		die("PAPI's perf_event component is disabled: %s", info->disabled_reason);
 	if (multiplex && (ret = PAPI_multiplex_init()) != PAPI_OK)
 		die("PAPI_multiplex_init: %s", PAPI_strerror(ret));
 }
