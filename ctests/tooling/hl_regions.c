@@ -1,8 +1,9 @@
 /*
  * hl_regions: a region "compute" of PAPI's high-level API that burns
  * 40 ms of CPU time times (its MPI rank + 1) * 2 - 1 (rank 0: 40 ms,
- * rank 1: 120 ms), and a region "rest" of 1 ms; tooling-test-metrics runs
- * it under mpirun with papi_metrics --regions.
+ * rank 1: 120 ms), where rank 1 also sleeps 300 ms (the slowest rank by
+ * wall-clock time however busy the machine), and a region "rest" of 1 ms;
+ * tooling-test-metrics runs it under mpirun with papi_metrics --regions.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -34,6 +35,11 @@ int main(void)
 	if (PAPI_hl_region_begin("compute") != PAPI_OK)
 		return 1;
 	burn(40.0 * (2 * rank + 1));
+	if (rank == 1) {
+		struct timespec nap = { 0, 300000000 };
+
+		nanosleep(&nap, NULL);
+	}
 	if (PAPI_hl_region_end("compute") != PAPI_OK)
 		return 1;
 	if (PAPI_hl_region_begin("rest") != PAPI_OK)
