@@ -181,6 +181,18 @@ printf '%s\n' 'CPU,perf,fallback,2' 'REF,r,"x"' 'GROUP,G,"x"' 'METRIC,G,m,%,A / 
 PAPI_METRICS_DIR=$TMP/defs expect_failure 'the metric definitions in .* have errors' "$PM" -l
 grep -q "perf.csv:4: METRIC m: expression \"A / \": unexpected end" "$TMP/err" ||
 	fail "the broken expression is not reported with its file and line"
+# the chosen CPU's file is read whole, another's only as far as its first metric
+for f in perf arm_n1; do
+	rm -rf "$TMP/defs2" && cp -r "$TOP_SRCDIR/metrics" "$TMP/defs2"
+	echo 'METRIC,IPC,late,%,INST_RETIRED / ,"x",trm' >>"$TMP/defs2/$f.csv"
+	if [ $f = perf ]; then
+		PAPI_METRICS_DIR=$TMP/defs2 expect_failure 'the metric definitions in .*/perf.csv have errors' "$PM" -l
+		grep -q 'perf.csv:[0-9]*: METRIC late: ' "$TMP/err" || fail "the chosen file's error is not reported"
+	else
+		PAPI_METRICS_DIR=$TMP/defs2 "$PM" -l >/dev/null 2>"$TMP/err" ||
+			fail "an error in another CPU's file, after its first metric, stops papi_metrics -l: $(cat "$TMP/err")"
+	fi
+done
 PAPI_METRICS_DIR=$TMP/none expect_failure 'cannot read the metric definitions in .*/none' "$PM" -l
 export PAPI_METRICS_DIR=$TOP_SRCDIR/metrics
 expect_failure 'no metric definitions for nope; there are: .*arm_n1' "$PM" -c nope -l

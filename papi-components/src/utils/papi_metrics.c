@@ -286,6 +286,7 @@ struct deffile {
 	int nunavail;
 	struct named *refs;
 	int nrefs;
+	int partial;            /* read only as far as its first metric */
 };
 
 #define MAX_FIELDS 8
@@ -377,12 +378,13 @@ static int valid_name(const char *s)
  * Reads one definition file; every problem is reported (file_error) and
  * counted in nerrors. Returns NULL if it cannot be read at all.
  */
-static struct deffile *read_deffile(const char *path)
+/* A file, or (whole 0) only as far as its first metric, which tells whether it applies. */
+static struct deffile *read_deffile(const char *path, int whole)
 {
 	FILE *f = fopen(path, "r");
 	struct deffile *d;
 	char buf[4096];
-	int no = 0, cap = 0;
+	int no = 0, cap = 0, mcap = 8;
 
 	if (!f) {
 		fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
@@ -393,7 +395,7 @@ static struct deffile *read_deffile(const char *path)
 	d->path = xstrdup(path);
 	cap = 64;
 	d->groups = xcalloc(cap, sizeof(*d->groups));
-	d->metrics = xcalloc(cap, sizeof(*d->metrics));
+	d->metrics = xcalloc(mcap, sizeof(*d->metrics)); /* grown up to cap: a metric is large */
 	d->unavail = xcalloc(cap, sizeof(*d->unavail));
 	d->refs = xcalloc(cap, sizeof(*d->refs));
 	while (fgets(buf, sizeof(buf), f)) {
@@ -444,7 +446,7 @@ static struct deffile *read_deffile(const char *path)
 				list[(*count)++].text = xstrdup(field[2]);
 			}
 		} else if (!strcmp(field[0], "METRIC")) {
-			struct metric *m = &d->metrics[d->nmetrics];
+			struct metric *m;
 			const char *err;
 
 			if (n != 7 || !valid_name(field[2]) || !*field[3] || !*field[5]) {
@@ -463,11 +465,17 @@ static struct deffile *read_deffile(const char *path)
 				file_error(path, no, "METRIC %s: no REF %s before it", field[2], field[6]);
 				continue;
 			}
-			/* before m, one past the array if it is full, is written */
 			if (d->nmetrics == cap) {
 				file_error(path, no, "more than %d metrics", cap);
 				continue;
 			}
+			if (d->nmetrics == mcap) {
+				mcap *= 2;
+				d->metrics = realloc(d->metrics, mcap * sizeof(*d->metrics));
+				if (!d->metrics)
+					die("out of memory");
+			}
+			m = &d->metrics[d->nmetrics];
 			if ((err = parse_expr(field[4], &m->e))) {
 				file_error(path, no, "METRIC %s: expression \"%s\": %s", field[2], field[4], err);
 				continue;
@@ -480,6 +488,10 @@ static struct deffile *read_deffile(const char *path)
 			m->ref = xstrdup(field[6]);
 			m->line = no;
 			d->nmetrics++;
+			if (!whole) {
+				d->partial = 1;
+				break;
+			}
 		} else if (!strcmp(field[0], "UNAVAILABLE")) {
 			if (n != 4 || !*field[1] || !*field[2] || !*field[3])
 				file_error(path, no, "UNAVAILABLE,<GROUP or *>,<name or *>,\"<reason>\" expected");
@@ -508,8 +520,12 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Reads every *.csv of dir (sorted by name); dies if there is none. */
-static void read_dir(const char *dir)
+/*
+ * Reads every *.csv of dir (sorted by name), whole or as far as tells
+ * whether it applies (read_chosen() reads the chosen ones whole); dies if
+ * there is none.
+ */
+static void read_dir(const char *dir, int whole)
 {
 	DIR *dp = opendir(dir);
 	struct dirent *de;
@@ -538,7 +554,7 @@ static void read_dir(const char *dir)
 	qsort(names, n, sizeof(*names), name_cmp);
 	files = xcalloc(n, sizeof(*files));
 	for (i = 0; i < n; i++) {
-		struct deffile *d = read_deffile(names[i]);
+		struct deffile *d = read_deffile(names[i], whole);
 
 		if (d)
 			files[nfiles++] = d;
@@ -810,6 +826,26 @@ static void select_types(const char *forced)
 			fprintf(stderr, " %s", files[i]->cpu);
 		fputs(" (papi_native_avail lists what it has)\n", stderr);
 		exit(2);
+	}
+}
+
+/* The chosen files (types[]) read whole; dies if one has errors. */
+static void read_chosen(void)
+{
+	int i, k;
+
+	for (k = 0; k < ntypes; k++) {
+		struct deffile *d;
+
+		if (!types[k]->partial)
+			continue;
+		d = read_deffile(types[k]->path, 1);
+		if (!d || nerrors)
+			die("the metric definitions in %s have errors (above)", types[k]->path);
+		for (i = 0; i < nfiles; i++)
+			if (files[i] == types[k])
+				files[i] = d;
+		types[k] = d;
 	}
 }
 
@@ -2305,7 +2341,7 @@ static int check_files(char **paths, int n)
 	int i, j, k;
 
 	for (i = 0; i < n; i++) {
-		struct deffile *d = read_deffile(paths[i]);
+		struct deffile *d = read_deffile(paths[i], 1);
 
 		if (!d || !d->cpu)
 			continue;
@@ -2479,7 +2515,8 @@ int main(int argc, char **argv)
 		die("-o %s: the file name must end in %s", output, report || by_regions ? ".csv" : ".json or .csv");
 	program = argv + optind;
 
-	read_dir(dir && *dir ? dir : METRICS_DIR);
+	/* the report looks for the file whose events the regions hold */
+	read_dir(dir && *dir ? dir : METRICS_DIR, report && !forced);
 	if (nerrors)
 		die("the metric definitions in %s have errors (above)", dir && *dir ? dir : METRICS_DIR);
 	if (forced)
@@ -2490,6 +2527,7 @@ int main(int argc, char **argv)
 		read_regions(report_dir);
 		if (!forced)
 			select_types_for_regions();
+		read_chosen();
 		build_groups();
 		if (group_list)
 			sel = select_groups(group_list, &nsel);
@@ -2505,6 +2543,7 @@ int main(int argc, char **argv)
 	start_papi();
 	if (!forced)
 		select_types(NULL);
+	read_chosen();
 	build_groups();
 	if (list) {
 		list_groups();
