@@ -43,6 +43,38 @@ if [ "$(j mode)" = threads ]; then
 	cat "$o/threads.md"
 	exit 0
 fi
+if [ "$(j mode)" = whole ]; then
+	echo "## Counting a whole program: papi_metrics against raw perf_event (\`run-bench -m whole\`)"
+	echo
+	echo "The program (\`whole_bench work\`: $(sed -n 's/^threads //p' "$o/whole-run.txt") threads, a"
+	echo "dependent integer loop of $(sed -n 's/^iterations //p' "$o/whole-run.txt") iterations each) is"
+	echo "counted whole, every thread included: by \`papi_metrics -g $(sed -n 's/^group //p' "$o/whole-run.txt")\`"
+	echo "(PAPI_attach + PAPI_INHERIT) and by the raw side (\`whole_bench count\`: the same"
+	echo "events, one group attached to the program and inherited, enabled before its"
+	echo "exec, read once at its end). Each round runs the program alone too; a side's"
+	echo "cost is its run minus that. PAPI's start-up is measured beside it in fresh"
+	echo "processes: one measurement cycle with the same events, \`ovh_papi\` against"
+	echo "\`ovh_perf\` (exec and dynamic loading included). Times are wall-clock from"
+	echo "fork to exit; instructions are the whole process tree's (kernel included"
+	echo "where allowed); system calls are counted in \`strace -f\` logs (whole-strace/)."
+	echo
+	echo "- events: \`$(cut -d= -f1 "$o/whole-encodings.txt" | paste -sd ' ' -)\`, domain $(j domain); both sides' counts"
+	echo "  of the trial run (within 1 % of each other): $(awk '{ printf "%s%s %s / %s", s, $1, $2, $3; s = "; " }' "$o/whole-counts.txt") (papi_metrics / raw)"
+	echo
+	cat "$o/whole.md"
+	echo
+	awk -F, 'NR > 1 { m[$1 "," $3] = $10 - $6 }
+		END {
+			n = split("ns instructions syscalls", k, " ")
+			for (i = 1; i <= n; i++) {
+				if (!(("program," k[i]) in m)) continue
+				p = m["program," k[i]]; s = m["startup," k[i]]
+				printf "- %s (medians): papi_metrics costs %.0f more than the raw side; PAPI'"'"'s start-up costs %.0f more than raw perf_event'"'"'s; papi_metrics'"'"' own work beyond that (its definitions, planning, report): %.0f\n", \
+					k[i] == "ns" ? "time, ns" : k[i], p, s, p - s
+			}
+		}' "$o/whole-summary.csv"
+	exit 0
+fi
 echo "## Time per phase"
 echo
 echo "Both sides do the same work: init = library initialisation + event set + events"

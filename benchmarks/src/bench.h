@@ -4,6 +4,7 @@
 #ifndef BENCH_H
 #define BENCH_H
 #include <stdint.h>
+#include <sys/types.h>
 
 /* PH_REREAD: a second read of the same event set, the steady state of a code
  * that reads many times (the first read may pay for first-touch costs, e.g.
@@ -63,6 +64,9 @@ int icount_open(const char *prog);
 /* The thread's instructions with the kernel's where the kernel allows it
  * (*with_kernel 1), else user only; -1 if neither opens. */
 int icount_open_all(int *with_kernel);
+/* The same for task pid and every thread and child it starts, from its next
+ * exec on. */
+int icount_open_task(pid_t pid, int *with_kernel);
 uint64_t icount_read(int fd);
 /* Print the error of a failed perf_event_open with what to do about it. */
 void perf_open_error(const char *who, const char *name, int err);
@@ -74,6 +78,9 @@ int papi_init_domain(const struct event *evs, int n, int domain);
 int papi_create_with(int *set, const struct event *evs, int n);
 /* set: perf_group_open asks for user-space reads where the PMU needs it (arm64) */
 extern int perf_want_user_read;
+struct perf_event_attr;
+/* the attributes an event's encoding gives (type, config*, exclude bits), the rest 0 */
+void perf_attr_of(const struct event *ev, struct perf_event_attr *a);
 int perf_group_open(const struct event *evs, int n, int *fd);
 int perf_group_start(const int *fd, int n, const struct event *evs);
 int perf_group_read(int leader, int n, long long *values);

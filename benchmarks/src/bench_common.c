@@ -158,7 +158,9 @@ int events_from_args(const char *prog, int names_ok, char **args, int n, struct 
 	return n;
 }
 
-static int icount_try(int with_kernel)
+/* pid 0: the calling thread, counting now; else that task and every thread
+ * and child it starts, counting from its next exec */
+static int icount_try(int with_kernel, pid_t pid)
 {
 	struct perf_event_attr a;
 	memset(&a, 0, sizeof a);
@@ -169,19 +171,29 @@ static int icount_try(int with_kernel)
 	 * filtering, like the U74's, refuses any) */
 	a.exclude_kernel = !with_kernel;
 	a.exclude_hv = !with_kernel;
-	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	if (pid) {
+		a.inherit = 1;
+		a.disabled = 1;
+		a.enable_on_exec = 1;
+	}
+	return (int)syscall(SYS_perf_event_open, &a, pid, -1, -1, 0);
 }
 
 int icount_open_all(int *with_kernel)
 {
-	int fd = icount_try(1);
+	return icount_open_task(0, with_kernel);
+}
+
+int icount_open_task(pid_t pid, int *with_kernel)
+{
+	int fd = icount_try(1, pid);
 	*with_kernel = fd >= 0;
-	return fd >= 0 ? fd : icount_try(0);
+	return fd >= 0 ? fd : icount_try(0, pid);
 }
 
 int icount_open(const char *prog)
 {
-	int fd = icount_try(0);
+	int fd = icount_try(0, 0);
 	if (fd < 0) {
 		int e = errno;
 		perf_open_error(prog, "instructions (-I perf)", e);

@@ -373,7 +373,7 @@ struct trow {
 	double v;
 };
 
-/* the tests of thr_main.c in report order, with their labels */
+/* the tests of thr_main.c, then of the whole-program mode (whole.sh), in report order, with their labels */
 static const char *const ttests[][2] = {
 	{ "first", "the process's first set-up (PAPI: library + thread init included)" },
 	{ "setup", "per-thread set-up (PAPI: register + create + add + start; raw: open + reset + enable)" },
@@ -384,6 +384,8 @@ static const char *const ttests[][2] = {
 	{ "create", "creating a set with its events, not started (PAPI: create + add; raw: open)" },
 	{ "heap-first", "heap of the first set (created, not started)" },
 	{ "heap", "heap per further set (created, not started)" },
+	{ "program", "counting a whole program (PAPI: papi_metrics; raw: one inherited group read once), beyond the program alone" },
+	{ "startup", "start-up to tear-down, no program (PAPI: ovh_papi; raw: ovh_perf; one measurement cycle, whole process)" },
 };
 static const char *const tmetrics[] = { "ns", "instructions", "syscalls", "bytes" };
 

@@ -19,27 +19,32 @@ static struct event *events;
 
 int perf_want_user_read;
 
+void perf_attr_of(const struct event *ev, struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->size = sizeof *a;
+	a->type = ev->type;
+	a->config = ev->config;
+	a->config1 = ev->config1;
+#ifdef __aarch64__
+	/* the arm64 PMU publishes a counter to user space only for events
+	 * that ask (config1 bit 1), of a hardware PMU */
+	if (perf_want_user_read && a->type != PERF_TYPE_SOFTWARE &&
+	    a->type != PERF_TYPE_TRACEPOINT && a->type != PERF_TYPE_BREAKPOINT)
+		a->config1 |= 0x2;
+#endif
+	a->config2 = ev->config2;
+	a->exclude_user = ev->exclude_user;
+	a->exclude_kernel = ev->exclude_kernel;
+	a->exclude_hv = ev->exclude_hv;
+}
+
 int perf_group_open(const struct event *evs, int n, int *fd)
 {
 	int i;
 	for (i = 0; i < n; i++) {
 		struct perf_event_attr a;
-		memset(&a, 0, sizeof a);
-		a.size = sizeof a;
-		a.type = evs[i].type;
-		a.config = evs[i].config;
-		a.config1 = evs[i].config1;
-#ifdef __aarch64__
-		/* the arm64 PMU publishes a counter to user space only for events
-		 * that ask (config1 bit 1), of a hardware PMU */
-		if (perf_want_user_read && a.type != PERF_TYPE_SOFTWARE &&
-		    a.type != PERF_TYPE_TRACEPOINT && a.type != PERF_TYPE_BREAKPOINT)
-			a.config1 |= 0x2;
-#endif
-		a.config2 = evs[i].config2;
-		a.exclude_user = evs[i].exclude_user;
-		a.exclude_kernel = evs[i].exclude_kernel;
-		a.exclude_hv = evs[i].exclude_hv;
+		perf_attr_of(&evs[i], &a);
 		a.disabled = i == 0;
 		a.read_format = i == 0 ? PERF_FORMAT_GROUP : 0;
 		fd[i] = (int)syscall(SYS_perf_event_open, &a, 0, -1, i ? fd[0] : -1, 0);

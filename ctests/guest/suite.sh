@@ -842,6 +842,11 @@ t_bench() {
 	[ "$arch" = aarch64 ] || ic=none
 	[ $rc -ne 0 ] || sh $CT/benchmarks/run-bench -m threads -I $ic $targs \
 		-E $CT/benchmarks/events/emulated.conf -d $dom /tmp/bench/threads || rc=$?
+	# the whole-program mode: papi_metrics against raw perf_event (guest.bench_whole)
+	wargs=$(karg bench_whole)
+	[ -n "$wargs" ] || wargs="-c 2 -n 1000000"
+	[ $rc -ne 0 ] || PAPI_METRICS=$USR/bin/papi_metrics sh $CT/benchmarks/run-bench -m whole -I $ic $wargs \
+		-E $CT/benchmarks/events/emulated.conf -d $dom /tmp/bench/whole || rc=$?
 	[ -z "$old" ] || echo "$old" >$f
 	if [ -d /tmp/bench ]; then
 		echo "@@archive-begin bench"
@@ -852,6 +857,7 @@ t_bench() {
 	sed -n '/^## Time per phase/,/^## System calls/p' /tmp/bench/results.md | grep -E '^\| (init|read|total)'
 	sed -n '/^## Accuracy/,$p' /tmp/bench/results.md | grep '^| [0-9]'
 	grep -E '^\| (per-thread set-up|read of|the process|region begin|heap per)' /tmp/bench/threads/results.md
+	grep -E '^(\| counting a whole|- [a-z, ]+ \(medians\))' /tmp/bench/whole/results.md
 	same=$(awk -F, '$2 == "perf::INSTRUCTIONS" { print $14 }' /tmp/bench/accuracy-summary.csv)
 	[ -n "$same" ] || fail "no instruction counts in the accuracy results"
 	if [ "$exact" = yes ]; then

@@ -27,6 +27,11 @@ expect 2 'cannot add event perf::NOT-AN-EVENT' "$BIN/ovh_papi" perf::NOT-AN-EVEN
 if ! "$BIN/ovh_perf" 'probe=0:0:0:0:0:1:1' >/dev/null 2>&1; then
 	expect 2 'no counter for it|cannot' sh "$TOP_SRCDIR/benchmarks/run-bench" -T -A 0 -c 1 -W 1 -n 2 -e perf::CYCLES "$TMP/o2"
 	[ ! -s "$TMP/o2/samples.csv" ] || fail "samples written although cycles cannot be counted"
+	# the whole-program mode: papi_metrics cannot attach here, and says why
+	PAPI_METRICS=$BUILD_DIR/host/papi/src/utils/papi_metrics PAPI_METRICS_DIR=$TOP_SRCDIR/metrics \
+		expect 2 'papi_metrics: .*a virtual machine without a PMU' \
+		sh "$TOP_SRCDIR/benchmarks/run-bench" -m whole -T -c 1 "$TMP/o4"
+	[ ! -s "$TMP/o4/whole-samples.csv" ] || fail "whole-program samples written although nothing can be counted"
 fi
 # The harness's report tool rejects malformed samples, naming the line.
 printf 'side,mode,run,iter,phase,ns,instructions\npapi,cold,1\n' >"$TMP/bad.csv"
