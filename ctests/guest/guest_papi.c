@@ -51,7 +51,7 @@
  *       PAPI_read values around the loop and PAPI_stop's may not exceed MAX,
  *       whichever way PAPI reads (user space or read()). A counter of
  *       instructions or cycles read instead would give 2N or more.
- *   guest_papi reset-read EVENT N [SLACK]  PAPI_reset() of a running set of
+ *   guest_papi reset-read EVENT N [SLACK [CASES]]  PAPI_reset() of a running set of
  *       EVENT with user-space reads on (fast_counter_read must be 1), then a
  *       loop and PAPI_read(), which must count the loop since the reset (2N +
  *       C with 0 <= C <= 2000: PAPI_reset's return, the move and PAPI_read,
@@ -69,6 +69,7 @@
  *       kernel then starts it at 2^31 + 1 again (at the overflow interrupt,
  *       or at the next schedule-in). The count before the reset plus the
  *       loop's instructions must reach 2^31 - 1 (the counter did overflow).
+ *       CASES: those to run, comma-separated (default: both).
  *       Exit 77 if EVENT does not exist.
  *   guest_papi start-faults EV1 EV2  the page faults of each phase of a
  *       2-event set with user-space reads on (fast_counter_read must be 1),
@@ -588,7 +589,7 @@ static int reset_once(const char *ev, uint64_t pre, int cpu, uint64_t n, long lo
 	return 0;
 }
 
-static int cmd_reset_read(const char *ev, uint64_t n, double slack)
+static int cmd_reset_read(const char *ev, uint64_t n, double slack, const char *which)
 {
 	static const char *const names[] = { "migrate", "wrap" };
 	const PAPI_component_info_t *ci = PAPI_get_component_info(0);
@@ -611,6 +612,13 @@ static int cmd_reset_read(const char *ev, uint64_t n, double slack)
 		return 1;
 	for (c = 0; c < cases; c++) {
 		uint64_t pre = c ? WRAP_AT - WRAP_MARGIN : 0, m = c ? WRAP_MARGIN : n;
+		char item[16];
+
+		snprintf(item, sizeof(item), ",%s,", names[c]);
+		if (which && !strstr(which, item)) {
+			printf("%s: not run here\n", names[c]);
+			continue;
+		}
 
 		for (t = 1; t <= tries; t++) {
 			if (reset_once(ev, pre, cpu, m, &before, &after, &where, &made))
@@ -775,10 +783,16 @@ int main(int argc, char **argv)
 		return cmd_foreign_read(argv[2], strtoull(argv[3], NULL, 0));
 	if (argc == 5 && !strcmp(argv[1], "idle-read"))
 		return cmd_idle_read(argv[2], strtoull(argv[3], NULL, 0), atoll(argv[4]));
-	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "reset-read"))
-		return cmd_reset_read(argv[2], strtoull(argv[3], NULL, 0), argc == 5 ? atof(argv[4]) : 0);
+	if (argc >= 4 && argc <= 6 && !strcmp(argv[1], "reset-read")) {
+		char which[64] = "";
+
+		if (argc == 6)
+			snprintf(which, sizeof(which), ",%s,", argv[5]);
+		return cmd_reset_read(argv[2], strtoull(argv[3], NULL, 0), argc >= 5 ? atof(argv[4]) : 0,
+				      argc == 6 ? which : NULL);
+	}
 	if (argc == 4 && !strcmp(argv[1], "start-faults"))
 		return cmd_start_faults(argv[2], argv[3]);
-	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX | reset-read EV N [SLACK] | start-faults EV1 EV2\n");
+	fprintf(stderr, "usage: guest_papi count EV N1 N2 | sched EV... | unknown | default EV | user EV | userread EV N1 N2 FAST [SLACK] | overflow OVF OTHER N [MIN] | thread-presets | foreign-read EV N | idle-read EV N MAX | reset-read EV N [SLACK [CASES]] | start-faults EV1 EV2\n");
 	return 2;
 }

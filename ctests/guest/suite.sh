@@ -321,8 +321,12 @@ t_user_read() {
 	$CT/guest/guest_papi userread "$ins_event" $N1 $N2 1 $user_slack >/tmp/ur1 || bad=1
 	cat /tmp/ur1
 	# PAPI 0065: PAPI_reset(), a move to another CPU (or, on AArch64, the
-	# 32-bit counter's overflow), then a user-space PAPI_read of the loop
-	$CT/guest/guest_papi reset-read "$ins_event" $N1 $user_slack || bad=1
+	# 32-bit counter's overflow), then a user-space PAPI_read of the loop.
+	# The overflow case first counts 2^31 instructions, over a minute under
+	# QEMU: once per architecture there (the one-vCPU guest), always on a board.
+	cases=migrate,wrap
+	[ "$ncpus" -eq 1 ] || [ "$profile" = board ] || cases=migrate
+	$CT/guest/guest_papi reset-read "$ins_event" $N1 $user_slack $cases || bad=1
 	# PAPI 0157: the mmap pages touched at set-up, no page fault in
 	# PAPI_start or PAPI_read of a fresh set (raw perf_event's start
 	# touches no page)
