@@ -947,11 +947,20 @@ t_faults() {
 	# (a longer loop too: in the rv-sscofpmf-board guest the kernel's share
 	# in RISC-V's instret put a loop of N1 at 2N + 2.02%)
 	faults_case $CT/guest/guest_faults nofile PAPI_TOT_INS $((5 * N1)) $user_slack PAPI_TOT_CYC perf::TASK-CLOCK || bad=1
-	# killed mid-count: nothing is left behind, and the next run counts
+	# killed mid-count: nothing is left behind, and the next run counts.
+	# Killed once it holds its event (perf_event_open's file), a moment into
+	# the count: under QEMU each guest second in the loop is a billion
+	# instructions to emulate.
 	before=$(ls -a /tmp /dev/shm 2>/dev/null)
 	$CT/guest/guest_papi count PAPI_TOT_INS 2000000000 2000000001 $user_slack >/dev/null 2>&1 &
 	pid=$!
-	sleep 1
+	i=0
+	until ls -l /proc/$pid/fd 2>/dev/null | grep -q 'perf_event'; do
+		i=$((i + 1))
+		[ $i -le 200 ] || { echo "case killed: WRONG: no perf_event file in 10 s" | tee -a /tmp/faults.wrong; bad=1; break; }
+		sleep 0.05
+	done
+	sleep 0.05
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	echo "case killed: a counting process killed with SIGKILL"
