@@ -7,6 +7,7 @@
 # one that works. Signatures are always checked (scripts/private-apt).
 #
 # apt_try_suites WORKDIR TYPES ARCH SUITES LOG ACTION
+#   ARCH may list several architectures, comma-separated (scripts/private-apt).
 #   SUITES is comma-separated, in order of preference. For each suite: a private
 #   apt configuration in WORKDIR/SUITE, "apt-get update", then ACTION (a shell
 #   function run with APT_CONFIG exported and $apt_suite set; on failure it may

@@ -4,7 +4,7 @@
 # (docs/packages.md, "How they are tested"). The guest's /usr is what
 # libpfm4, libpfm4-dev, libpapi7.2, libpapi-dev and papi-tools unpack
 # (dpkg-deb -x), its C runtime the libc6 of the chroot the packages were built
-# in (make debs' build/debs/chroots/ARCH.tar: bookworm for arm64, trixie for
+# in (make debs' build/debs/chroots/CHROOT.tar: bookworm for arm64, trixie for
 # riscv64), nothing of the project's own build (scripts/guest-initramfs,
 # GUEST_RUNTIME). Built here with the cross compiler against the packages'
 # headers and /usr/lib/TRIPLET/libpapi.so: debs_maps, guest_papi (the guest
@@ -28,7 +28,9 @@ triplet=$garch-linux-gnu
 qemu=qemu-system-$garch
 cc=$triplet-gcc
 dir=$BUILD_DIR/debs/$arch
-chroot_tar=$BUILD_DIR/debs/chroots/$arch.tar
+# the chroot the packages were built in (scripts/debs.list)
+chroot=$(awk -v a="$arch" '!/^#/ && $1 == a { print $2 }' "$SCRIPTS/debs.list")
+chroot_tar=$BUILD_DIR/debs/chroots/$chroot.tar
 [ -f "$dir/.built" ] || fail "no packages for $arch in $dir: make debs"
 [ -f "$chroot_tar" ] || fail "no $arch build chroot ($chroot_tar): make debs"
 for p in $qemu $cc; do
@@ -58,7 +60,7 @@ libc=$(awk -v a="$arch" '/^$/ { if (p == "libc6" && ar == a) print v; p = ar = v
 	/^Package: / { p = $2 } /^Architecture: / { ar = $2 } /^Version: / { v = $2 }
 	END { if (p == "libc6" && ar == a) print v }' "$W/runtime/var/lib/dpkg/status")
 [ -n "$libc" ] || fail "the $arch chroot has no libc6:$arch"
-echo "C runtime: libc6:$arch $libc (Debian $(cat "$BUILD_DIR/debs/chroots/$arch.source" | sed -n 's/^suite //p') chroot)"
+echo "C runtime: libc6:$arch $libc (Debian $(sed -n 's/^suite //p' "$BUILD_DIR/debs/chroots/$chroot.source") chroot)"
 
 # the programs, built against the packages (their libc symbols resolved in the
 # guest: riscv64's libpapi needs trixie's glibc, newer than this cross

@@ -1,7 +1,7 @@
 #!/bin/sh
 # debs-install.sh: the amd64 packages install over the distribution's
 # (docs/packages.md). In a fresh Debian bookworm chroot (scripts/debs
-# --chroot install: debootstrap's minbase plus the distribution's libpfm4,
+# --chroot install: mmdebstrap's minbase plus the distribution's libpfm4,
 # libpapi7.0, libpapi-dev and papi-tools): papi_metrics builds against the
 # distribution's PAPI 7.0 and runs on it; then "apt install ./*.deb" of ours:
 # libpfm4 is upgraded in place, libpapi7.0 stays, a distribution program

@@ -23,7 +23,7 @@ pfm=$(version_of libpfm4)
 papi=$(version_of papi)
 [ "$pfm" = "4.13.0+git106-g3e4031b-1+rva1~deb12" ] || fail "libpfm4's changelog version is '$pfm'"
 [ "$papi" = "7.2.0-2+rva1~deb12" ] || fail "papi's changelog version is '$papi'"
-suffixes=$(awk '!/^#/ && $1 != "install" { print $3 }' "$TOP_SRCDIR/scripts/debs.list" | sort -u)
+suffixes=$(awk '!/^#/ && $1 != "install" { print $4 }' "$TOP_SRCDIR/scripts/debs.list" | sort -u)
 for s in $suffixes; do
 	p=${pfm%~deb12}$s a=${papi%~deb12}$s
 	# Debian's (forky, sid), Ubuntu 26.04's and bookworm's packages
@@ -50,7 +50,7 @@ grep -q 'libpfm4-dev (>= 4.13.0+git106-g3e4031b-1+rva1~)' "$PKG/papi/debian/cont
 for d in "${BUILD_DIR:-/nonexistent}"/debs/*/; do
 	[ -f "$d.built" ] || continue
 	arch=$(basename "$d")
-	s=$(awk -v a="$arch" '!/^#/ && $1 == a { print $3 }' "$TOP_SRCDIR/scripts/debs.list")
+	s=$(awk -v a="$arch" '!/^#/ && $1 == a { print $4 }' "$TOP_SRCDIR/scripts/debs.list")
 	for deb in "$d"*.deb; do
 		v=$(dpkg-deb -f "$deb" Version)
 		case $(dpkg-deb -f "$deb" Package) in
