@@ -59,7 +59,7 @@ if [ "$(j mode)" = whole ]; then
 	echo "where allowed); system calls are counted in \`strace -f\` logs (whole-strace/)."
 	echo
 	echo "- events: \`$(cut -d= -f1 "$o/whole-encodings.txt" | paste -sd ' ' -)\`, domain $(j domain); both sides' counts"
-	echo "  of the trial run (within 1 % of each other): $(awk '{ printf "%s%s %s / %s", s, $1, $2, $3; s = "; " }' "$o/whole-counts.txt") (papi_metrics / raw)"
+	echo "  of the trial run (within 1 % of each other, 200,000 more with the kernel's): $(awk '{ printf "%s%s %s / %s", s, $1, $2, $3; s = "; " }' "$o/whole-counts.txt") (papi_metrics / raw)"
 	echo
 	cat "$o/whole.md"
 	echo
