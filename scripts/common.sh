@@ -14,6 +14,14 @@ note() {
 	echo "$PROG: $*" >&2
 }
 
+# children_cpu FILE: children_cpu= the user and system seconds of this
+# shell's finished children, through FILE (times runs in this shell: in a
+# command substitution it would count the subshell's children)
+children_cpu() {
+	times >"$1"
+	children_cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d", s }' "$1")
+}
+
 # A guest's time limit (seconds of host time; GUEST_TIMEOUT overrides). The
 # longest guest run, a72's suite, took 714 s on an idle 2-core machine and
 # over 900 s on a loaded one: the limit catches a hung guest, it is not a
