@@ -38,12 +38,11 @@ static const struct board_name board_names[] = {
 	{ "sg2044-c920v2.txt", "riscv64", "T-Head C906/C910/C920",
 	  "T-Head C906/C910/C920 (rv64imafdcv_zicntr_zicsr_zifencei_zihpm_sscofpmf, "
 	  "marchid 0x80000000090c0d00, mimpid 0x2047000)" },
-	/* SpacemiT X60: libpfm4's generic riscv PMU names no core */
-	{ "bpi-f3-spacemit-k1.txt", "riscv64", NULL,
-	  "spacemit,x60 (rv64imafdcv_zicntr_zicsr_zifencei_zihpm_zba_zbb_sscofpmf, "
+	{ "bpi-f3-spacemit-k1.txt", "riscv64", "SpacemiT X60",
+	  "SpacemiT X60 (rv64imafdcv_zicntr_zicsr_zifencei_zihpm_zba_zbb_sscofpmf, "
 	  "marchid 0x8000000058000001, mimpid 0x1000000049772200)" },
-	{ "long-isa-k1.txt", "riscv64", NULL,
-	  "spacemit,x60 (rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_..., "
+	{ "long-isa-k1.txt", "riscv64", "SpacemiT X60",
+	  "SpacemiT X60 (rv64imafdcv_zicbom_zicboz_zicntr_zicond_zicsr_..., "
 	  "marchid 0x8000000058000001, mimpid 0x1000000049772200)" },
 	{ "qemu-virt-riscv64.txt", "riscv64", NULL,
 	  "RISC-V (rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihintpause_zihpm_zba_zbb_zbs_sstc, "

@@ -54,7 +54,9 @@ _Static_assert(PFM_PMU_SIFIVE_BULLET07 == PFM_PMU_OPENHW_CVA6 + 1, "sifive_bulle
 _Static_assert(PFM_PMU_SIFIVE_BULLET0D == PFM_PMU_SIFIVE_BULLET07 + 1, "sifive_bullet0d follows sifive_bullet07");
 _Static_assert(PFM_PMU_SIFIVE_P650 == PFM_PMU_SIFIVE_BULLET0D + 1, "sifive_p650 follows sifive_bullet0d");
 _Static_assert(PFM_PMU_STARFIVE_DUBHE80 == PFM_PMU_SIFIVE_P650 + 1, "starfive_dubhe80 follows sifive_p650");
-_Static_assert(PFM_PMU_MAX == PFM_PMU_STARFIVE_DUBHE80 + 1, "starfive_dubhe80 is our last PMU id");
+/* then the X60, held too (part of its event list only) */
+_Static_assert(PFM_PMU_SPACEMIT_X60 == PFM_PMU_STARFIVE_DUBHE80 + 1, "spacemit_x60 follows starfive_dubhe80");
+_Static_assert(PFM_PMU_MAX == PFM_PMU_SPACEMIT_X60 + 1, "spacemit_x60 is our last PMU id");
 
 /* what a child saw */
 #define SAW_U74		0x01	/* sifive_u74 is present */
@@ -273,7 +275,7 @@ static const pfm_pmu_t riscv_pmus[]={
 	PFM_PMU_SIFIVE_U74, PFM_PMU_RISCV, PFM_PMU_SIFIVE_P550,
 	PFM_PMU_THEAD_C900, PFM_PMU_ANDES_AX45, PFM_PMU_OPENHW_CVA6,
 	PFM_PMU_SIFIVE_BULLET07, PFM_PMU_SIFIVE_BULLET0D, PFM_PMU_SIFIVE_P650,
-	PFM_PMU_STARFIVE_DUBHE80,
+	PFM_PMU_STARFIVE_DUBHE80, PFM_PMU_SPACEMIT_X60,
 };
 #define NRISCV_PMUS (int)(sizeof(riscv_pmus)/sizeof(riscv_pmus[0]))
 #define ONLY_NONE	0	/* no RISC-V PMU */
@@ -344,8 +346,8 @@ assert_only_ids(const char *vendor, const char *arch, const char *imp, const cha
 /*
  * One fixture per board of each core (ids as published cpuinfo dumps show
  * them; where no dump was found, the ids of Linux's mapfile with mimpid 0x0:
- * JH8100, RZ/Five, Genesys 2). SpacemiT X60 (Banana Pi BPI-F3) is in no
- * Linux mapfile and gets the generic PMU.
+ * JH8100, RZ/Five, Genesys 2). SpacemiT X60 (Banana Pi BPI-F3): the row of
+ * SpacemiT's kernel's mapfile, not Linux's.
  */
 static void
 test_boards(void **state)
@@ -361,7 +363,8 @@ test_boards(void **state)
 	assert_only_fixture("jh8100-dubhe80.txt", PFM_PMU_STARFIVE_DUBHE80);
 	assert_only_fixture("rzfive-ax45mp.txt", PFM_PMU_ANDES_AX45);
 	assert_only_fixture("genesys2-cva6.txt", PFM_PMU_OPENHW_CVA6);
-	assert_only_fixture("bpi-f3-spacemit-k1.txt", PFM_PMU_RISCV);
+	assert_only_fixture("bpi-f3-spacemit-k1.txt", PFM_PMU_SPACEMIT_X60);
+	assert_only_fixture("long-isa-k1.txt", PFM_PMU_SPACEMIT_X60);
 	assert_only_fixture("qemu-virt-riscv64.txt", PFM_PMU_RISCV);
 	assert_int_equal(fixture_in_child(look_only, "raspberry-pi4.txt"), ONLY_NONE);
 }
@@ -401,6 +404,10 @@ test_mapfile_patterns(void **state)
 	/* andes/ax45: any mimpid */
 	assert_only_ids("0x31e", "0x8000000000008a45", "0x123456", NULL, PFM_PMU_ANDES_AX45);
 	assert_only_ids("0x31e", "0x8000000000008a25", "0x0", NULL, PFM_PMU_RISCV);
+	/* spacemit/x60 (SpacemiT's kernel): any mimpid, or none */
+	assert_only_ids("0x710", "0x8000000058000001", "0x2000000012345678", NULL, PFM_PMU_SPACEMIT_X60);
+	assert_only_ids("0x710", "0x8000000058000001", NULL, NULL, PFM_PMU_SPACEMIT_X60);
+	assert_only_ids("0x710", "0x8000000058000101", "0x1000000049772200", NULL, PFM_PMU_RISCV);
 	/* SpacemiT X100, unknown vendors */
 	assert_only_ids("0x710", "0x8000000058000002", "0x33d8a600", NULL, PFM_PMU_RISCV);
 	assert_only_ids("0x123", "0x8000000000000007", "0x0", NULL, PFM_PMU_RISCV);
@@ -418,10 +425,12 @@ test_uarch_fallback(void **state)
 	assert_only_ids("0x0", "0x0", NULL, "thead,c910", PFM_PMU_THEAD_C900);
 	assert_only_ids(NULL, NULL, NULL, "sifive,p550", PFM_PMU_SIFIVE_P550);
 	assert_only_ids(NULL, NULL, NULL, "andestech,ax45mp", PFM_PMU_ANDES_AX45);
+	assert_only_ids("0x0", "0x0", "0x0", "spacemit,x60", PFM_PMU_SPACEMIT_X60);
 	assert_only_ids("0x0", "0x0", "0x0", "sifive,u74-mc", PFM_PMU_SIFIVE_U74);
 	/* ids present and known decide over uarch, unknown ones too */
 	assert_only_ids("0x489", "0x8000000000000008", "0x0", "thead,c906", PFM_PMU_SIFIVE_P550);
-	assert_only_ids("0x710", "0x8000000058000001", "0x0", "thead,c906", PFM_PMU_RISCV);
+	assert_only_ids("0x710", "0x8000000058000001", "0x0", "thead,c906", PFM_PMU_SPACEMIT_X60);
+	assert_only_ids("0x710", "0x8000000058000002", "0x0", "spacemit,x60", PFM_PMU_RISCV);
 	/* no ids and an unknown or missing uarch */
 	assert_only_ids("0x0", "0x0", "0x0", NULL, PFM_PMU_RISCV);
 	assert_only_ids(NULL, NULL, NULL, "thead,c908", PFM_PMU_RISCV);
