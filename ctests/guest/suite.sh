@@ -18,14 +18,14 @@ USR=${SUITE_USR:-/usr}
 CT=${SUITE_LIBEXEC:-/usr/libexec/papi-riscv-arm}
 [ "$USR" = /usr ] || export PATH="$USR/bin:$PATH"
 # A profile's tests (tests.list): on PROFILE-1cpu those tagged "exact", on
-# biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2)
+# biglittle those tagged "hybrid", on the other cores' profiles (p550, c920v2, x60)
 # those tagged "cores"; elsewhere every test but the hybrid ones, and those
 # tagged "once" only on u74 (with a72-1cpu: once per architecture).
 tagged() { awk -v t="$1" '!/^#/ && index("," $2 ",", "," t ",") { print $1 }' $G/tests.list; }
 case $profile in
 *-1cpu) TESTS=$(tagged exact) ;;
 biglittle) TESTS=$(tagged hybrid) ;;
-p550 | c920v2) TESTS=$(tagged cores) ;;
+p550 | c920v2 | x60) TESTS=$(tagged cores) ;;
 # board: no bench either (on a board, "make bench" runs the benchmarks)
 board) TESTS=$(awk '!/^#/ && NF && !index("," $2 ",", ",hybrid,") && $1 != "bench" { print $1 }' $G/tests.list) ;;
 *) TESTS=$(awk -v p="$profile" '!/^#/ && NF && !index("," $2 ",", ",hybrid,") &&
@@ -92,6 +92,7 @@ u74) arch=riscv64 pmu=sifive_u74 useronly=no overflow=no cpu_id="0x489" ;;
 rv-sscofpmf) arch=riscv64 pmu=sifive_u74 useronly=yes overflow=yes cpu_id="0x489" ;;
 p550) arch=riscv64 pmu=sifive_p550 useronly=no overflow=no cpu_id="0x8000000000000008" ;;
 c920v2) arch=riscv64 pmu=thead_c900 useronly=no overflow=no cpu_id="0x5b7" ;;
+x60) arch=riscv64 pmu=spacemit_x60 useronly=yes overflow=yes cpu_id="0x8000000058000001" ;;
 *) echo "suite.sh: unknown profile '$profile'"; exit 2 ;;
 esac
 case $arch in
