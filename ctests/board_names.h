@@ -3,8 +3,9 @@
  * patch "perf_event: name the CPU by its core PMUs where the kernel names
  * none"): the kernel's model name where /proc/cpuinfo gives one, else the
  * names (pfm_pmu_info_t.desc) of the model-specific core PMUs libpfm4
- * detects, " + " between core types in PMU id order; on RISC-V followed by
- * the isa (shortened between tokens to fit) and the ids in parentheses.
+ * detects, " + " between core types in PMU id order; on RISC-V per core
+ * type (in hart order), followed by the isa (shortened between tokens to
+ * fit) and the ids in parentheses.
  *
  * One table for both halves of the chain: test_detect_riscv and
  * test_detect_arm check that libpfm4 detects, on each fixture, core PMUs
@@ -47,6 +48,14 @@ static const struct board_name board_names[] = {
 	{ "qemu-virt-riscv64.txt", "riscv64", NULL,
 	  "RISC-V (rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihintpause_zihpm_zba_zbb_zbs_sstc, "
 	  "marchid 0x0, mimpid 0x0)" },
+	/* SpacemiT K3 (/proc/cpuinfo of a board under SpacemiT's kernel,  */
+	/* published in github.com/sanderjo/SpacemiT-K3-X100-A100): two     */
+	/* core types, each named by the kernel's model name; libpfm4 has   */
+	/* only its generic PMU there.  The names and both types' ids leave */
+	/* no room for the isa, not even for "..."                          */
+	{ "spacemit-k3.txt", "riscv64", NULL,
+	  "Spacemit(R) X100 + Spacemit(R) A100 (marchid 0x8000000058000002 + 0x8000000041000002, "
+	  "mimpid 0x33d8a600 + 0x10000000d5686200)" },
 	/* arm64 prints no model name */
 	{ "raspberry-pi4.txt", "aarch64", "ARM Cortex A72", "ARM Cortex A72" },
 	{ "aws-graviton2.txt", "aarch64", "ARM Neoverse N1", "ARM Neoverse N1" },

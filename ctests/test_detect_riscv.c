@@ -366,6 +366,10 @@ test_boards(void **state)
 	assert_only_fixture("bpi-f3-spacemit-k1.txt", PFM_PMU_SPACEMIT_X60);
 	assert_only_fixture("long-isa-k1.txt", PFM_PMU_SPACEMIT_X60);
 	assert_only_fixture("qemu-virt-riscv64.txt", PFM_PMU_RISCV);
+	/* SpacemiT K3: 8 X100 and 8 A100 harts, neither core known (the  */
+	/* /proc/cpuinfo of a board under SpacemiT's kernel published in   */
+	/* github.com/sanderjo/SpacemiT-K3-X100-A100, proc-cpuinfo.md)     */
+	assert_only_fixture("spacemit-k3.txt", PFM_PMU_RISCV);
 	assert_int_equal(fixture_in_child(look_only, "raspberry-pi4.txt"), ONLY_NONE);
 }
 
@@ -446,6 +450,16 @@ test_mixed_harts_generic(void **state)
 				     "mvendorid\t: 0x489\nmarchid\t\t: 0x8000000000000008\n"
 				     "mimpid\t\t: 0x6220425\n\n"),
 			 SAW_GENERIC | SAW_FW_EVENT);
+	/* a known core's hart first, then one of an unknown core of the */
+	/* same vendor (an X60, then a K3's X100): the generic PMU alone  */
+	assert_int_equal(text_in_child(look_only,
+				       "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdcv\n"
+				       "mvendorid\t: 0x710\nmarchid\t\t: 0x8000000058000001\n"
+				       "mimpid\t\t: 0x1000000049772200\n\n"
+				       "processor\t: 1\nhart\t\t: 1\nisa\t\t: rv64imafdcv\n"
+				       "mvendorid\t: 0x710\nmarchid\t\t: 0x8000000058000002\n"
+				       "mimpid\t\t: 0x33d8a600\n\n"),
+			 only_pmu(PFM_PMU_RISCV));
 }
 
 /*

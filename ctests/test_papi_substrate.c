@@ -253,7 +253,8 @@ test_long_isa_cut_at_token(void **state)
 		"rv64imafdch_zicbom_zicboz_zicntr_zicsr_zifencei_zihintpause_zihpm_zba_zbb_zbs_sstc");
 }
 
-/* JEDEC names of mvendorid: T-Head's 0x5b7 as SiFive's 0x489 */
+/* JEDEC names of mvendorid: T-Head's 0x5b7 and SpacemiT's 0x710 as */
+/* SiFive's 0x489                                                   */
 static void
 test_riscv_vendor_names(void **state)
 {
@@ -269,7 +270,7 @@ test_riscv_vendor_names(void **state)
 	assert_string_equal(hw.vendor_string, "SiFive");
 	decode("bpi-f3-spacemit-k1.txt", &hw, &mhz);
 	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
-	assert_string_equal(hw.vendor_string, "RISC-V mvendorid 0x710");
+	assert_string_equal(hw.vendor_string, "SpacemiT");
 }
 
 /* The model string PAPI reports on each board: its cpuinfo decoded, */
@@ -323,6 +324,34 @@ test_name_cores_rules(void **state)
 	hw.model_string[0] = '\0';
 	_linux_cpuinfo_name_cores(&hw, "ARM Cortex A72");
 	assert_string_equal(hw.model_string, "ARM Cortex A72");
+}
+
+/* RISC-V harts of two core types, each with the kernel's model name  */
+/* (SpacemiT K3: the fixture is the /proc/cpuinfo of a board published */
+/* in github.com/sanderjo/SpacemiT-K3-X100-A100, proc-cpuinfo.md): both */
+/* types named, and kept when libpfm4 names a core; the numbers are the */
+/* first hart's                                                         */
+static void
+test_riscv_core_types_kernel_names(void **state)
+{
+	static const char k3[] =
+		"Spacemit(R) X100 + Spacemit(R) A100 (marchid 0x8000000058000002 + "
+		"0x8000000041000002, mimpid 0x33d8a600 + 0x10000000d5686200)";
+	PAPI_hw_info_t hw;
+	int mhz;
+
+	(void)state;
+	decode("spacemit-k3.txt", &hw, &mhz);
+	assert_int_equal(hw.vendor, PAPI_VENDOR_RISCV);
+	assert_string_equal(hw.vendor_string, "SpacemiT");
+	assert_string_equal(hw.model_string, k3);
+	assert_int_equal(hw.model, 0x58000002);
+	assert_int_equal(hw.cpuid_family, 0x710);
+	assert_int_equal(hw.cpuid_model, 0x58000002);
+	assert_int_equal(hw.cpuid_stepping, 0x33d8a600);
+	/* a kernel's model name is not replaced by libpfm4's */
+	_linux_cpuinfo_name_cores(&hw, "SpacemiT X60");
+	assert_string_equal(hw.model_string, k3);
 }
 
 static void
@@ -1042,6 +1071,7 @@ main(void)
 		cmocka_unit_test(test_riscv_vendor_names),
 		cmocka_unit_test(test_board_model_strings),
 		cmocka_unit_test(test_name_cores_rules),
+		cmocka_unit_test(test_riscv_core_types_kernel_names),
 		cmocka_unit_test(test_arm_no_bogomips_mhz),
 		cmocka_unit_test(test_bad_cpuinfo),
 		cmocka_unit_test(test_cpuinfo_find_as_stdio),

@@ -13,7 +13,8 @@
  *   vendor          PAPI_VENDOR_SIFIVE for mvendorid 0x489 (or, on older
  *                   kernels, a "sifive," uarch), else PAPI_VENDOR_RISCV
  *   vendor_string   the JEDEC name of mvendorid where known ("SiFive",
- *                   "T-Head"), else "RISC-V mvendorid <id>" (or "RISC-V")
+ *                   "T-Head", "SpacemiT"), else "RISC-V mvendorid <id>"
+ *                   (or "RISC-V")
  *   model_string    the core, then the isa and the ids in parentheses:
  *                   "sifive,u74-mc (rv64imafdc, marchid 0x8000000000000007,
  *                   mimpid 0x20181004)".  The core is the uarch string, or
@@ -41,6 +42,7 @@
 /* JEDEC ids as found in mvendorid: (bank - 1) << 7 | id without parity */
 #define RISCV_MVENDORID_SIFIVE	0x489ULL	/* bank 10, 0x09 */
 #define RISCV_MVENDORID_THEAD	0x5b7ULL	/* bank 12, 0x37 */
+#define RISCV_MVENDORID_SPACEMIT	0x710ULL	/* bank 15, 0x10 */
 
 /* The value of the first line whose key is exactly "key" (as opposed to */
 /* linux-common.c's search_cpu_info(), which matches "vendor" inside    */
@@ -183,6 +185,8 @@ _linux_decode_cpuinfo_riscv( FILE *f, PAPI_hw_info_t *hwinfo )
 		hwinfo->vendor = PAPI_VENDOR_RISCV;
 		if ( have_vendor && mvendorid == RISCV_MVENDORID_THEAD )
 			strcpy( hwinfo->vendor_string, "T-Head" );
+		else if ( have_vendor && mvendorid == RISCV_MVENDORID_SPACEMIT )
+			strcpy( hwinfo->vendor_string, "SpacemiT" );
 		else if ( have_vendor )
 			snprintf( hwinfo->vendor_string, PAPI_MAX_STR_LEN,
 				  "RISC-V mvendorid 0x%llx", mvendorid );
