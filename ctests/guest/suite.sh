@@ -42,6 +42,13 @@ N1=1000000 N2=3000000
 kernel_dependent() { echo "kernel-dependent: $* (held on Linux $(uname -r))"; }
 
 showevtinfo() { $USR/share/doc/libpfm-*/examples/showevtinfo "$@"; }
+# The kernel's core PMUs in sysfs: on Arm armv8_*/armv9_* (one per core
+# type), on RISC-V "cpu".
+core_pmu_dirs() {
+	for d in /sys/bus/event_source/devices/*; do
+		case $arch:${d##*/} in aarch64:armv[0-9]* | riscv64:cpu) echo "$d" ;; esac
+	done
+}
 
 # The profile "board" (scripts/check-board, make check-board): what a QEMU
 # profile states, taken from the running kernel and CPU instead. The core PMU
@@ -64,11 +71,8 @@ board_profile() {
 	pmu=$(showevtinfo 2>/dev/null | sed -n '/^Detected PMU models/,/^Total events/p' |
 		sed -n 's/^[[:space:]]*\[ *[0-9]*, \([a-z0-9_]*\), .*core PMU\]$/\1/p' | head -n 1)
 	[ -n "$pmu" ] || pmu=none
-	kpmu=
-	for d in /sys/bus/event_source/devices/*; do
-		n=${d##*/}
-		case $arch:$n in aarch64:armv[0-9]* | riscv64:cpu) kpmu=$n; break ;; esac
-	done
+	kpmu=$(core_pmu_dirs | head -n 1)
+	kpmu=${kpmu##*/}
 	kd=/sys/bus/event_source/devices/$kpmu
 	kpmu_type=$(cat $kd/type 2>/dev/null)
 	kpmu_cpus=$(cat $kd/cpus 2>/dev/null || cat $kd/cpumask 2>/dev/null || echo "$(cat /sys/devices/system/cpu/online) (online; the PMU has no cpus file)")
@@ -256,12 +260,11 @@ t_user_read_stress() {
 		echo 1 >$f
 	fi
 	# The kernel rotates a running thread's multiplexed events every
-	# perf_event_mux_interval_ms (default 4). A thread here runs about 25 ms
-	# of its own instructions: a handful of rotations, too few for the
+	# perf_event_mux_interval_ms (4 in the guests). A thread here runs about
+	# 25 ms of its own instructions: a handful of rotations, too few for the
 	# scaled estimates mpx checks. As root: every millisecond.
 	mux=
-	for d in /sys/bus/event_source/devices/*; do
-		case ${d##*/} in armv[0-9]* | cpu) ;; *) continue ;; esac
+	for d in $(core_pmu_dirs); do
 		[ -w $d/perf_event_mux_interval_ms ] || continue
 		mux="$mux $d=$(cat $d/perf_event_mux_interval_ms)"
 		echo 1 >$d/perf_event_mux_interval_ms
